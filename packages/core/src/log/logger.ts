@@ -1,0 +1,96 @@
+import { redactSecrets } from "./redact.js";
+
+/**
+ * The logging surface the framework writes to. Any pino-compatible logger fits, as does
+ * `console`. Messages are plain strings.
+ */
+export interface Logger {
+  debug(message: string): void;
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** Severity levels, lowest first. */
+export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+
+const levelRank: Record<LogLevel, number> = {
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  silent: 99,
+};
+
+/** Options of {@link createConsoleLogger}. */
+export interface ConsoleLoggerOptions {
+  /** Lowest level written. Defaults to `FRAMEWORK_LOG_LEVEL`, else `"info"`. */
+  level?: LogLevel;
+  /** Where lines go. Defaults to standard error, keeping standard output for answers. */
+  write?: (line: string) => void;
+}
+
+function isLogLevel(value: string | undefined): value is LogLevel {
+  return value !== undefined && value in levelRank;
+}
+
+/** A logger that writes `LEVEL message` lines, secrets redacted. */
+export function createConsoleLogger(options: ConsoleLoggerOptions = {}): Logger {
+  const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const levelFor = (): LogLevel => {
+    if (options.level) return options.level;
+    const fromEnv = process.env.FRAMEWORK_LOG_LEVEL?.toLowerCase();
+    return isLogLevel(fromEnv) ? fromEnv : "info";
+  };
+  const at =
+    (level: Exclude<LogLevel, "silent">) =>
+    (message: string): void => {
+      if (levelRank[level] < levelRank[levelFor()]) return;
+      write(`${level.toUpperCase()} ${redactSecrets(message)}`);
+    };
+  return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
+}
+
+/** A logger that drops everything. */
+export const silentLogger: Logger = Object.freeze({
+  debug() {},
+  info() {},
+  warn() {},
+  error() {},
+});
+
+/**
+ * Wraps a user-supplied logger so that no secret reaches it, whatever the message holds.
+ * Wrapping twice is harmless.
+ */
+export function withRedaction(logger: Logger): Logger {
+  if (redacting.has(logger)) return logger;
+  const wrapped: Logger = {
+    debug: (m) => logger.debug(redactSecrets(m)),
+    info: (m) => logger.info(redactSecrets(m)),
+    warn: (m) => logger.warn(redactSecrets(m)),
+    error: (m) => logger.error(redactSecrets(m)),
+  };
+  redacting.add(wrapped);
+  return wrapped;
+}
+
+const redacting = new WeakSet<Logger>();
+
+let defaultLogger: Logger = createConsoleLogger();
+redacting.add(defaultLogger);
+
+/**
+ * The process-wide logger used where none was injected: by tools reporting failures (the
+ * spec's "prints") and by objects constructed without a `logger` option.
+ */
+export function getDefaultLogger(): Logger {
+  return defaultLogger;
+}
+
+/** Replaces the process-wide logger; returns the previous one so a test can restore it. */
+export function setDefaultLogger(logger: Logger): Logger {
+  const previous = defaultLogger;
+  defaultLogger = withRedaction(logger);
+  return previous;
+}

@@ -1,0 +1,116 @@
+import type { z } from "zod";
+import { ToolArgumentsError } from "../error/tool-arguments-error.js";
+import { getDefaultLogger, type Logger } from "../log/logger.js";
+
+/** What a tool knows about the call it is serving. */
+export interface ToolContext {
+  /** Aborted when the agent run is cancelled; long-running tools should honour it. */
+  signal: AbortSignal;
+  /** Where the tool reports what the spec calls "prints". */
+  logger: Logger;
+  /** The id of the tool call being served, when called by an agent. */
+  toolCallId?: string;
+}
+
+/** Any zod object schema usable as a tool's parameters. */
+export type ToolParameters = z.ZodObject<z.ZodRawShape>;
+
+/** Everything a tool declares about itself besides its code. */
+export interface ToolMeta<P extends ToolParameters, R> {
+  /** The tool name; defaults to the function's name. */
+  name?: string;
+  /** Purpose; the first line is the record's `docstring`, the whole text is shown to the model. */
+  description: string;
+  /** The single object argument the tool takes. Defaults are applied before the call. */
+  parameters: P;
+  /** The return type name or description, stored as the record's `return`. */
+  returns: string;
+  /**
+   * Renders a result as the text the model sees. Without it, results are serialised to JSON
+   * and shortened past the agent's size cap with a visible marker.
+   */
+  toModelOutput?: (result: Awaited<R>) => string;
+}
+
+/** A tool's metadata after `primaryFunction` resolved its name. */
+export interface ToolSpec<P extends ToolParameters = ToolParameters, R = unknown>
+  extends ToolMeta<P, R> {
+  name: string;
+  /** Runs the tool body on already-validated arguments. */
+  execute: (args: z.output<P>, context: ToolContext) => Promise<Awaited<R>>;
+}
+
+const toolSymbol = Symbol.for("framework.tool");
+
+/**
+ * A registrable tool: callable like the original function with one object of named arguments
+ * (validated, defaults applied), and carrying its {@link ToolSpec}.
+ */
+export type PrimaryFunction<P extends ToolParameters = ToolParameters, R = unknown> = ((
+  args?: z.input<P>,
+  context?: Partial<ToolContext>,
+) => Promise<Awaited<R>>) & { readonly [toolSymbol]: ToolSpec<P, R> };
+
+/**
+ * Marks a function as a registrable tool. The returned function still calls `fn`, after
+ * validating its argument object against `meta.parameters` and applying defaults, exactly
+ * as a tool call from a model does.
+ *
+ * @example
+ * export const get_current_time = primaryFunction(
+ *   { description: "Current local time.", parameters: z.object({}), returns: "str" },
+ *   async function get_current_time() { return new Date().toISOString(); },
+ * );
+ */
+export function primaryFunction<P extends ToolParameters, R>(
+  meta: ToolMeta<P, R>,
+  fn: (args: z.output<P>, context: ToolContext) => R | Promise<R>,
+): PrimaryFunction<P, R> {
+  const name = meta.name ?? fn.name;
+  if (!name) {
+    throw new TypeError("primaryFunction needs a named function or meta.name");
+  }
+  const spec: ToolSpec<P, R> = {
+    ...meta,
+    name,
+    execute: (args, context) => Promise.resolve(fn(args, context)) as Promise<Awaited<R>>,
+  };
+  const tool = async (args: z.input<P> = {} as z.input<P>, context: Partial<ToolContext> = {}) => {
+    const parsed = await parseToolArguments(spec, args);
+    return spec.execute(parsed, {
+      signal: context.signal ?? new AbortController().signal,
+      logger: context.logger ?? getDefaultLogger(),
+      ...(context.toolCallId === undefined ? {} : { toolCallId: context.toolCallId }),
+    });
+  };
+  Object.defineProperty(tool, "name", { value: name });
+  Object.defineProperty(tool, toolSymbol, { value: spec, enumerable: false });
+  return tool as PrimaryFunction<P, R>;
+}
+
+/** True when `value` was made by {@link primaryFunction} (from any copy of this package). */
+export function isPrimaryFunction(value: unknown): value is PrimaryFunction {
+  return typeof value === "function" && toolSymbol in value;
+}
+
+/** The spec behind a tool made by {@link primaryFunction}. */
+export function getToolSpec(tool: PrimaryFunction): ToolSpec {
+  return tool[toolSymbol] as unknown as ToolSpec;
+}
+
+/**
+ * Validates a tool's argument object and applies its defaults. Throws
+ * {@link ToolArgumentsError} listing every problem by argument name.
+ */
+export async function parseToolArguments<P extends ToolParameters>(
+  spec: Pick<ToolSpec<P>, "name" | "parameters">,
+  args: unknown,
+): Promise<z.output<P>> {
+  const result = await spec.parameters.safeParseAsync(args ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join(".") || "(arguments)",
+    message: issue.message,
+  }));
+  throw new ToolArgumentsError({ toolName: spec.name, issues });
+}
