@@ -64,7 +64,7 @@ export const silentLogger: Logger = Object.freeze({
  * Wrapping twice is harmless.
  */
 export function withRedaction(logger: Logger): Logger {
-  if (redacting.has(logger)) return logger;
+  if (redacting.has(logger) || logger === silentLogger) return logger;
   const wrapped: Logger = {
     debug: (m) => logger.debug(redactSecrets(m)),
     info: (m) => logger.info(redactSecrets(m)),

@@ -1,5 +1,7 @@
 const secretNamePattern = /(?:API_KEY|_KEY|SECRET|TOKEN|PASSWORD)$/i;
 const minimumSecretLength = 6;
+// Bounded: a card per request registers a token per request; the oldest are forgotten first.
+const maximumRegistered = 1024;
 const registered = new Set<string>();
 
 /**
@@ -8,7 +10,12 @@ const registered = new Set<string>();
  * `SECRET`, `TOKEN` or `PASSWORD` are treated as secret without registration.
  */
 export function registerSecret(value: string | undefined): void {
-  if (value && value.length >= minimumSecretLength) registered.add(value);
+  if (!value || value.length < minimumSecretLength) return;
+  registered.delete(value);
+  registered.add(value);
+  if (registered.size > maximumRegistered) {
+    registered.delete(registered.values().next().value as string);
+  }
 }
 
 function currentSecrets(): string[] {

@@ -29,7 +29,7 @@ export interface ToolMeta<P extends ToolParameters, R> {
    * Renders a result as the text the model sees. Without it, results are serialised to JSON
    * and shortened past the agent's size cap with a visible marker.
    */
-  toModelOutput?: (result: Awaited<R>) => string;
+  toModelOutput?(result: Awaited<R>): string;
 }
 
 /** A tool's metadata after `primaryFunction` resolved its name. */
@@ -37,7 +37,7 @@ export interface ToolSpec<P extends ToolParameters = ToolParameters, R = unknown
   extends ToolMeta<P, R> {
   name: string;
   /** Runs the tool body on already-validated arguments. */
-  execute: (args: z.output<P>, context: ToolContext) => Promise<Awaited<R>>;
+  execute(args: z.output<P>, context: ToolContext): Promise<Awaited<R>>;
 }
 
 const toolSymbol = Symbol.for("framework.tool");
@@ -88,14 +88,23 @@ export function primaryFunction<P extends ToolParameters, R>(
   return tool as PrimaryFunction<P, R>;
 }
 
+/**
+ * Any tool, whatever its parameters and result: the type of lists and registries of tools.
+ * (Its argument is `never` because a specific tool accepts only its own arguments.)
+ */
+export type AnyPrimaryFunction = ((
+  args?: never,
+  context?: Partial<ToolContext>,
+) => Promise<unknown>) & { readonly [toolSymbol]: ToolSpec };
+
 /** True when `value` was made by {@link primaryFunction} (from any copy of this package). */
-export function isPrimaryFunction(value: unknown): value is PrimaryFunction {
+export function isPrimaryFunction(value: unknown): value is AnyPrimaryFunction {
   return typeof value === "function" && toolSymbol in value;
 }
 
 /** The spec behind a tool made by {@link primaryFunction}. */
-export function getToolSpec(tool: PrimaryFunction): ToolSpec {
-  return tool[toolSymbol] as unknown as ToolSpec;
+export function getToolSpec(tool: AnyPrimaryFunction): ToolSpec {
+  return tool[toolSymbol];
 }
 
 /**

@@ -1,0 +1,153 @@
+import { type AuthCard, authenticate } from "../auth/authenticate.js";
+import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
+import type { ChatModel } from "../model/chat-model.js";
+import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
+import { ToolRegistry, type ToolSource } from "../registry/tool-registry.js";
+import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
+import type { AgentResult } from "./agent-result.js";
+import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
+import { runToolLoop } from "./tool-loop.js";
+
+/** The specification's limit of tool-calling iterations per `invoke`. */
+export const DEFAULT_MAX_ITERATIONS = 10;
+
+/** Options of {@link Agent}. */
+export interface AgentOptions {
+  /** Role statement of the agent; opens its system prompt. */
+  description: string;
+  /** The model the agent talks to. */
+  llm: ChatModel;
+  /** Capabilities the agent declares; listed in its system prompt. */
+  skills?: readonly string[];
+  /**
+   * Tool modules: specifiers resolved from the working directory (a package the app depends
+   * on, or a relative file path), module objects, or single tools.
+   */
+  tools?: readonly ToolSource[];
+  /** The registry file, relative to `cwd`. Default `templates/tools.json`. */
+  toolsPath?: string;
+  /** Empty the registry file's records when the agent is created. Default `false`. */
+  isResetTools?: boolean;
+  /** Verified before any model call; without it the agent acts as `unknown_user`. */
+  authCard?: AuthCard;
+  /** Standing instructions appended to the system prompt. */
+  instruction?: string;
+  /** `native` function calling (default), or `json` for models without it. */
+  toolCalling?: ToolCallingMode;
+  /** Iteration limit for every `invoke` unless overridden there. Default 10. */
+  maxIterations?: number;
+  /** How tool results are shortened for the model. */
+  toolOutputLimits?: Partial<ToolOutputLimits>;
+  /** Where log lines go. Secrets are redacted whatever the logger. */
+  logger?: Logger;
+  /** Directory tool specifiers and `toolsPath` resolve from. Default `process.cwd()`. */
+  cwd?: string;
+}
+
+/** Options of a single {@link Agent.invoke}. */
+export interface InvokeOptions {
+  /** Who is asking, when no authentication card says otherwise. */
+  userId?: string;
+  /** Cancels the run, including model calls and running tools. */
+  signal?: AbortSignal;
+  /** Iteration limit of this run. Default: the agent's (10). */
+  maxIterations?: number;
+}
+
+/**
+ * An LLM-backed agent that calls its tools in a loop until the model answers.
+ *
+ * Tool registration starts in the constructor and is asynchronous: `await agent.ready` (or
+ * use `await Agent.create(options)`); `invoke` waits for it too.
+ *
+ * @example
+ * const agent = await Agent.create({
+ *   description: "You are an academic research assistant.",
+ *   llm: new OpenAIChatModel(),
+ *   tools: ["@framework/tools-papers"],
+ * });
+ * const { content } = await agent.invoke("Find recent papers on tool-using agents");
+ */
+export class Agent {
+  readonly description: string;
+  readonly skills: readonly string[];
+  readonly llm: ChatModel;
+  /** This agent's tools; `registerFunctionTool` adds runtime tools. */
+  readonly toolsManager: ToolRegistry;
+  /** Settles when every tool module is registered; rejects if one fails. */
+  readonly ready: Promise<void>;
+
+  private readonly options: AgentOptions;
+  private readonly logger: Logger;
+
+  constructor(options: AgentOptions) {
+    this.options = options;
+    this.description = options.description;
+    this.skills = options.skills ?? [];
+    this.llm = options.llm;
+    this.logger = withRedaction(options.logger ?? getDefaultLogger());
+    const cwd = options.cwd ?? process.cwd();
+    this.toolsManager = new ToolRegistry({
+      file: new RegistryFile(options.toolsPath ?? DEFAULT_TOOLS_PATH, cwd),
+      logger: this.logger,
+      cwd,
+    });
+    this.ready = this.register();
+    // Callers who never await `ready` still see the failure from `invoke`, not as a crash.
+    this.ready.catch(() => {});
+  }
+
+  /** Creates an agent and waits until its tools are registered. */
+  static async create(options: AgentOptions): Promise<Agent> {
+    const agent = new Agent(options);
+    await agent.ready;
+    return agent;
+  }
+
+  /**
+   * Answers `query`, calling tools as the model asks. Tool failures go back to the model as
+   * error results; the promise rejects only for authentication, model call failures (after
+   * retries) and cancellation.
+   */
+  async invoke(query: string, options: InvokeOptions = {}): Promise<AgentResult> {
+    await this.ready;
+    await this.toolsManager.settled();
+    const auth = await authenticate(this.options.authCard, this.logger);
+    const userId = auth.authenticated ? auth.userId : (options.userId ?? auth.userId);
+    this.logger.info(`I'am chatting with ${userId}`);
+
+    const toolCalling = this.options.toolCalling ?? "native";
+    const definitions = await this.toolsManager.definitions();
+    const system = buildSystemPrompt({
+      description: this.description,
+      skills: this.skills,
+      ...(this.options.instruction === undefined ? {} : { instruction: this.options.instruction }),
+      toolCalling,
+      tools: definitions.map((definition) => ({
+        definition,
+        record: this.toolsManager.find(definition.name)?.record,
+      })),
+    });
+    return runToolLoop({
+      model: this.llm,
+      registry: this.toolsManager,
+      messages: [
+        { role: "system", content: system },
+        { role: "user", content: query },
+      ],
+      tools: definitions,
+      toolCalling,
+      maxIterations: options.maxIterations ?? this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+      outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
+      logger: this.logger,
+      signal: options.signal ?? new AbortController().signal,
+    });
+  }
+
+  private async register(): Promise<void> {
+    if (this.options.isResetTools) await this.toolsManager.reset();
+    for (const source of this.options.tools ?? []) {
+      await this.toolsManager.registerModule(source);
+    }
+  }
+}

@@ -1,0 +1,11 @@
+export {
+  type ConsoleLoggerOptions,
+  createConsoleLogger,
+  getDefaultLogger,
+  type Logger,
+  type LogLevel,
+  setDefaultLogger,
+  silentLogger,
+  withRedaction,
+} from "./logger.js";
+export { redactSecrets, registerSecret } from "./redact.js";

@@ -1,0 +1,325 @@
+import OpenAI, {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIError,
+  APIUserAbortError,
+} from "openai";
+import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
+import { AbortedError } from "../error/aborted-error.js";
+import { ConfigurationError } from "../error/configuration-error.js";
+import { ModelCallError } from "../error/model-call-error.js";
+import { ModelResponseError } from "../error/model-response-error.js";
+import { ModelTimeoutError } from "../error/model-timeout-error.js";
+import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
+import { registerSecret } from "../log/redact.js";
+import type { ChatModel, ChatRequest, ChatResponse, ChatStreamPart } from "./chat-model.js";
+import {
+  parseCompletion,
+  StreamAssembler,
+  toOpenAIMessages,
+  toOpenAITools,
+} from "./openai-chat-model-wire.js";
+import { parseRetryAfter, retryWithBackoff } from "./retry.js";
+
+/** Options of {@link OpenAIChatModel}. Unset values come from the environment at construction. */
+export interface OpenAIChatModelOptions {
+  /** Defaults to `LLM_API_KEY`; required. */
+  apiKey?: string;
+  /** Defaults to `LLM_API_URL`, else `https://api.together.xyz/v1`. */
+  baseURL?: string;
+  /** Defaults to `LLM_MODEL`, else `meta-llama/Llama-3.3-70B-Instruct-Turbo`. */
+  model?: string;
+  /**
+   * Bound of one request, in milliseconds (default 60 000): until the whole body is read,
+   * or, when streaming, between two chunks. Timeouts are not retried.
+   */
+  timeoutMs?: number;
+  /** Retries after HTTP 429, 408, 500, 502, 503, 504 and network errors (default 4). */
+  maxRetries?: number;
+  /** Wait before the first retry when the provider sends no Retry-After (default 1000 ms). */
+  retryBaseDelayMs?: number;
+  /** Upper bound of any wait between retries, Retry-After included (default 30 000 ms). */
+  retryMaxDelayMs?: number;
+  /** Used when a request sets none. */
+  temperature?: number;
+  /** Receives the retry lines; defaults to the process-wide logger. */
+  logger?: Logger;
+  /** Replaces the global `fetch`, e.g. to route or record requests. */
+  fetch?: typeof globalThis.fetch;
+}
+
+const defaultBaseURL = "https://api.together.xyz/v1";
+const defaultModel = "meta-llama/Llama-3.3-70B-Instruct-Turbo";
+const operation = "chat completion";
+const retryableStatuses = new Set([408, 429, 500, 502, 503, 504]);
+
+/**
+ * Bounds one request by `timeoutMs` and ties it to the caller's signal. The openai client's
+ * own timeout stops at the response headers; this one also covers reading the body.
+ */
+class RequestDeadline {
+  readonly #controller = new AbortController();
+  readonly #outer: AbortSignal | undefined;
+  readonly #timeoutMs: number;
+  readonly #onOuterAbort = () => this.#controller.abort(this.#outer?.reason);
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  #timedOut = false;
+
+  constructor(timeoutMs: number, outer: AbortSignal | undefined) {
+    this.#timeoutMs = timeoutMs;
+    this.#outer = outer;
+    if (outer?.aborted) this.#controller.abort(outer.reason);
+    else outer?.addEventListener("abort", this.#onOuterAbort, { once: true });
+    this.start();
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  get timedOut(): boolean {
+    return this.#timedOut;
+  }
+
+  start(): void {
+    this.stop();
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#controller.abort();
+    }, this.#timeoutMs);
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  dispose(): void {
+    this.stop();
+    this.#outer?.removeEventListener("abort", this.#onOuterAbort);
+  }
+}
+
+function messageChain(error: unknown): string {
+  const messages: string[] = [];
+  for (let current = error; current instanceof Error && messages.length < 3; ) {
+    if (current.message) messages.push(current.message);
+    current = current.cause;
+  }
+  return messages.join(": ") || String(error);
+}
+
+/**
+ * A {@link ChatModel} for any OpenAI-compatible `POST {baseURL}/chat/completions` endpoint
+ * (OpenAI, Together, Groq, OpenRouter, vLLM, Ollama...), on the `openai` package. It retries
+ * rate limits, server errors and network failures itself so that each wait is logged, and
+ * rejects with {@link ModelCallError} (or its subclasses {@link ModelTimeoutError} and
+ * {@link ModelResponseError}) or, when the signal fires, {@link AbortedError}.
+ */
+export class OpenAIChatModel implements ChatModel {
+  readonly provider = "openai-compatible";
+  readonly modelId: string;
+  readonly baseURL: string;
+  readonly timeoutMs: number;
+  readonly maxRetries: number;
+  readonly #client: OpenAI;
+  readonly #temperature: number | undefined;
+  readonly #logger: Logger | undefined;
+  readonly #retryBaseDelayMs: number;
+  readonly #retryMaxDelayMs: number;
+
+  /** @throws {ConfigurationError} when no API key is given and `LLM_API_KEY` is unset. */
+  constructor(options: OpenAIChatModelOptions = {}) {
+    const apiKey = options.apiKey || process.env.LLM_API_KEY;
+    if (!apiKey) {
+      throw new ConfigurationError({
+        setting: "LLM_API_KEY",
+        message:
+          "LLM_API_KEY is not set. Set the LLM_API_KEY environment variable (for example in a .env file) to your LLM provider's API key, or pass apiKey to new OpenAIChatModel({ apiKey }).",
+      });
+    }
+    registerSecret(apiKey);
+    this.baseURL = options.baseURL || process.env.LLM_API_URL || defaultBaseURL;
+    this.modelId = options.model || process.env.LLM_MODEL || defaultModel;
+    this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.maxRetries = options.maxRetries ?? 4;
+    this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
+    this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
+    this.#temperature = options.temperature;
+    this.#logger = options.logger && withRedaction(options.logger);
+    this.#client = new OpenAI({
+      apiKey,
+      baseURL: this.baseURL,
+      timeout: this.timeoutMs,
+      maxRetries: 0,
+      // The client would log to the console on its own; this class reports what matters.
+      logLevel: "off",
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
+  }
+
+  async generate(request: ChatRequest): Promise<ChatResponse> {
+    const body = this.#params(request);
+    const { value, deadline } = await this.#send(request.signal, async (deadline, attempt) => {
+      const parsed = parseCompletion(
+        await this.#client.chat.completions.create(body, { signal: deadline.signal }),
+      );
+      if (!parsed.ok) throw this.#responseError(attempt, parsed.detail);
+      return parsed.response;
+    });
+    deadline.dispose();
+    return value;
+  }
+
+  async *stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
+    const body = {
+      ...this.#params(request),
+      stream: true as const,
+      stream_options: { include_usage: true },
+    };
+    const {
+      value: chunks,
+      deadline,
+      attempt,
+    } = await this.#send(request.signal, (deadline) =>
+      this.#client.chat.completions.create(body, { signal: deadline.signal }),
+    );
+    const assembler = new StreamAssembler();
+    try {
+      // From here the deadline bounds the wait for each chunk, not the whole stream.
+      deadline.start();
+      for await (const chunk of chunks) {
+        AbortedError.throwIfAborted(request.signal, operation);
+        const parts = assembler.push(chunk);
+        if (typeof parts === "string") throw this.#responseError(attempt, parts);
+        deadline.stop();
+        for (const part of parts) yield part;
+        deadline.start();
+      }
+      // The openai stream ends quietly when aborted or cut between events.
+      if (!assembler.finished) throw new Error("the stream ended before the model finished");
+      deadline.stop();
+      yield* assembler.end();
+    } catch (error) {
+      throw this.#toModelError(error, attempt, deadline, request.signal, "stream");
+    } finally {
+      deadline.dispose();
+    }
+  }
+
+  #params(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+    const tools = request.tools ?? [];
+    const temperature = request.temperature ?? this.#temperature;
+    return {
+      model: this.modelId,
+      messages: toOpenAIMessages(request.messages),
+      ...(tools.length > 0
+        ? { tools: toOpenAITools(tools), tool_choice: request.toolChoice ?? "auto" }
+        : {}),
+      ...(temperature !== undefined ? { temperature } : {}),
+      ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
+    };
+  }
+
+  /**
+   * Runs `call` with retries. On success the deadline is handed back undisposed, so a
+   * stream can keep bounding its reads; the caller disposes it.
+   */
+  async #send<T>(
+    signal: AbortSignal | undefined,
+    call: (deadline: RequestDeadline, attempt: number) => Promise<T>,
+  ): Promise<{ value: T; deadline: RequestDeadline; attempt: number }> {
+    AbortedError.throwIfAborted(signal, operation);
+    // The registry of secrets is bounded and forgets the oldest; keep the key in it.
+    registerSecret(this.#client.apiKey ?? undefined);
+    return retryWithBackoff(
+      async (attempt) => {
+        const deadline = new RequestDeadline(this.timeoutMs, signal);
+        try {
+          return { value: await call(deadline, attempt), deadline, attempt };
+        } catch (error) {
+          deadline.dispose();
+          throw this.#toModelError(error, attempt, deadline, signal, "request");
+        }
+      },
+      {
+        maxRetries: this.maxRetries,
+        baseDelayMs: this.#retryBaseDelayMs,
+        maxDelayMs: this.#retryMaxDelayMs,
+        logger: this.#logger ?? getDefaultLogger(),
+        path: "/chat/completions",
+        signal,
+        operation,
+        shouldRetry: (error) =>
+          ModelCallError.isInstance(error) && error.retryable && error.kind !== "timeout"
+            ? {
+                reason:
+                  error.statusCode === undefined ? "connection error" : `HTTP ${error.statusCode}`,
+                ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+              }
+            : undefined,
+      },
+    );
+  }
+
+  #responseError(attempt: number, detail: string): ModelResponseError {
+    return new ModelResponseError({
+      provider: this.provider,
+      modelId: this.modelId,
+      attempts: attempt,
+      detail,
+    });
+  }
+
+  #toModelError(
+    error: unknown,
+    attempt: number,
+    deadline: RequestDeadline,
+    signal: AbortSignal | undefined,
+    phase: "request" | "stream",
+  ): unknown {
+    if (ModelCallError.isInstance(error) || AbortedError.isInstance(error)) return error;
+    if (signal?.aborted) return new AbortedError({ operation, cause: signal.reason });
+    const identity = { provider: this.provider, modelId: this.modelId, attempts: attempt };
+    if (deadline.timedOut || error instanceof APIConnectionTimeoutError) {
+      return new ModelTimeoutError({ ...identity, timeoutMs: this.timeoutMs });
+    }
+    if (error instanceof SyntaxError) {
+      return this.#responseError(
+        attempt,
+        phase === "stream" ? "a stream event is not valid JSON" : "the body is not valid JSON",
+      );
+    }
+    if (error instanceof APIError && !(error instanceof APIUserAbortError)) {
+      const upstream = error.message.replace(/^\d{3}\s+/, "");
+      if (error instanceof APIConnectionError) {
+        // The cause is the socket-level error; the openai wrapper adds nothing but a message.
+        return new ModelCallError({
+          ...identity,
+          kind: "network",
+          retryable: true,
+          upstreamMessage: messageChain(error.cause ?? error),
+          cause: error.cause,
+        });
+      }
+      const statusCode = error.status;
+      const retryAfterMs = parseRetryAfter(error.headers);
+      // The openai error is not kept as the cause: its body may echo request details.
+      return new ModelCallError({
+        ...identity,
+        kind: "http",
+        ...(statusCode !== undefined ? { statusCode } : {}),
+        retryable: statusCode !== undefined && retryableStatuses.has(statusCode),
+        upstreamMessage: upstream,
+        ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+      });
+    }
+    return new ModelCallError({
+      ...identity,
+      kind: "network",
+      retryable: true,
+      upstreamMessage: `${phase === "stream" ? "stream cut off: " : ""}${messageChain(error)}`,
+      cause: error,
+    });
+  }
+}

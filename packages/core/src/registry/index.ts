@@ -1,0 +1,11 @@
+export { type FileLockOptions, withFileLock } from "./file-lock.js";
+export { type LoadedToolModule, loadToolModule, resolveToolModule } from "./module-loader.js";
+export { DEFAULT_TOOLS_PATH, RegistryFile, type ToolRecords } from "./registry-file.js";
+export {
+  INLINE_MODULE_PATH,
+  type ToolExecution,
+  type ToolModuleObject,
+  ToolRegistry,
+  type ToolRegistryOptions,
+  type ToolSource,
+} from "./tool-registry.js";

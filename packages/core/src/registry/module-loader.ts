@@ -1,0 +1,76 @@
+import { readFile } from "node:fs/promises";
+import { dirname, isAbsolute, join, resolve as resolvePath } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { resolve as resolveSpecifier } from "import-meta-resolve";
+import { ToolModuleError } from "../error/tool-module-error.js";
+
+/** A tool module once imported. */
+export interface LoadedToolModule {
+  /** The specifier as given; stored as the records' `module_path`. */
+  modulePath: string;
+  /** The module's exports. */
+  exports: Record<string, unknown>;
+  /** npm packages the module's package depends on. */
+  dependencies: string[];
+}
+
+const isFilePath = (specifier: string) =>
+  specifier.startsWith("./") ||
+  specifier.startsWith("../") ||
+  specifier.startsWith("file:") ||
+  isAbsolute(specifier);
+
+/**
+ * Resolves a specifier the way the application would: a package name from the working
+ * directory's dependencies (so it works in pnpm's isolated layout, where the framework itself
+ * cannot see the app's packages), or a file path relative to the working directory.
+ */
+export function resolveToolModule(specifier: string, cwd: string): URL {
+  try {
+    if (specifier.startsWith("file:")) return new URL(specifier);
+    if (isFilePath(specifier)) return pathToFileURL(resolvePath(cwd, specifier));
+    return new URL(resolveSpecifier(specifier, pathToFileURL(join(cwd, "/")).href));
+  } catch (error) {
+    throw new ToolModuleError({
+      modulePath: specifier,
+      cwd,
+      message: `Cannot resolve tool module "${specifier}" from ${cwd}: ${(error as Error).message}. Install the package in your app, or give a path relative to the working directory.`,
+      cause: error,
+    });
+  }
+}
+
+/** Imports a tool module by specifier and reads its package's dependencies. */
+export async function loadToolModule(specifier: string, cwd: string): Promise<LoadedToolModule> {
+  const url = resolveToolModule(specifier, cwd);
+  let exports: Record<string, unknown>;
+  try {
+    exports = (await import(url.href)) as Record<string, unknown>;
+  } catch (error) {
+    throw new ToolModuleError({
+      modulePath: specifier,
+      cwd,
+      message: `Cannot import tool module "${specifier}" (${url.href}): ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  return { modulePath: specifier, exports, dependencies: await packageDependencies(url) };
+}
+
+/** The `dependencies` of the nearest package.json above a module file. */
+async function packageDependencies(moduleUrl: URL): Promise<string[]> {
+  if (moduleUrl.protocol !== "file:") return [];
+  let dir = dirname(fileURLToPath(moduleUrl));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(await readFile(join(dir, "package.json"), "utf8")) as {
+        dependencies?: Record<string, string>;
+      };
+      return Object.keys(manifest.dependencies ?? {});
+    } catch {
+      const parent = dirname(dir);
+      if (parent === dir) return [];
+      dir = parent;
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from "node:crypto";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { dirname, resolve } from "node:path";
+import { RegistryFileError } from "../error/registry-file-error.js";
+import type { ToolRecord } from "../tool/tool-record.js";
+import { withFileLock } from "./file-lock.js";
+
+/** The default registry file, relative to the working directory. */
+export const DEFAULT_TOOLS_PATH = "templates/tools.json";
+
+/**
+ * Writers in this process queue per file, so they don't poll the cross-process lock against
+ * each other.
+ */
+const queues = new Map<string, Promise<unknown>>();
+
+/** Tool records keyed by tool name, as stored in the registry file. */
+export type ToolRecords = Record<string, ToolRecord>;
+
+/**
+ * The JSON file in which tool records persist. Every change is a read-merge-write under a
+ * cross-process lock, written to a temporary file and renamed into place, so concurrent
+ * agents and processes never lose each other's records and a crash never leaves a torn file.
+ */
+export class RegistryFile {
+  /** Absolute path of the file. */
+  readonly path: string;
+
+  constructor(path: string = DEFAULT_TOOLS_PATH, cwd: string = process.cwd()) {
+    this.path = resolve(cwd, path);
+  }
+
+  /** The stored records; an absent file holds none. Throws if the file is corrupt. */
+  async read(): Promise<ToolRecords> {
+    let text: string;
+    try {
+      text = await readFile(this.path, "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return {};
+      throw new RegistryFileError({
+        path: this.path,
+        problem: "io",
+        message: `Cannot read tool registry file ${this.path}: ${(error as Error).message}`,
+        cause: error,
+      });
+    }
+    return this.parse(text);
+  }
+
+  /** Adds or replaces `records` (by tool name), keeping every other stored record. */
+  async merge(records: readonly ToolRecord[]): Promise<ToolRecords> {
+    return this.update((stored) => {
+      for (const record of records) stored[record.tool_name] = record;
+      return stored;
+    });
+  }
+
+  /** Empties the stored records. A corrupt file is still refused, not silently replaced. */
+  async reset(): Promise<void> {
+    await this.update(() => ({}));
+  }
+
+  private async update(change: (stored: ToolRecords) => ToolRecords): Promise<ToolRecords> {
+    const previous = queues.get(this.path) ?? Promise.resolve();
+    const run = previous.then(async () => {
+      await mkdir(dirname(this.path), { recursive: true });
+      return withFileLock(this.path, async () => {
+        const next = change(await this.read());
+        await this.writeAtomically(`${JSON.stringify(next, null, 2)}\n`);
+        return next;
+      });
+    });
+    const settled = run.catch(() => {});
+    queues.set(this.path, settled);
+    void settled.finally(() => {
+      if (queues.get(this.path) === settled) queues.delete(this.path);
+    });
+    return run;
+  }
+
+  private async writeAtomically(text: string): Promise<void> {
+    const temporary = `${this.path}.${process.pid}.${randomUUID()}.tmp`;
+    try {
+      const handle = await open(temporary, "w");
+      try {
+        await handle.writeFile(text);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, this.path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw new RegistryFileError({
+        path: this.path,
+        problem: "io",
+        message: `Cannot write tool registry file ${this.path}: ${(error as Error).message}`,
+        cause: error,
+      });
+    }
+  }
+
+  private parse(text: string): ToolRecords {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (error) {
+      throw this.corrupt(`is not valid JSON (${(error as Error).message})`, error);
+    }
+    if (value === null || typeof value !== "object" || Array.isArray(value)) {
+      throw this.corrupt("does not hold a JSON object keyed by tool name");
+    }
+    return value as ToolRecords;
+  }
+
+  private corrupt(problem: string, cause?: unknown): RegistryFileError {
+    return new RegistryFileError({
+      path: this.path,
+      problem: "corrupt",
+      message: `Tool registry file ${this.path} ${problem}. It was left untouched: repair it, or delete it to start from an empty registry.`,
+      cause,
+    });
+  }
+}

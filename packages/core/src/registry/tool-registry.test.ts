@@ -1,0 +1,237 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { createCapturingLogger } from "@framework/testing";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { z } from "zod";
+import * as weatherTools from "../../test/fixtures/weather-tools.js";
+import { ToolArgumentsError } from "../error/tool-arguments-error.js";
+import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
+import { ToolExecutionError } from "../error/tool-execution-error.js";
+import { ToolModuleError } from "../error/tool-module-error.js";
+import { ToolNotFoundError } from "../error/tool-not-found-error.js";
+import { silentLogger } from "../log/logger.js";
+import { primaryFunction, type ToolContext } from "../tool/primary-function.js";
+import { RegistryFile } from "./registry-file.js";
+import { temporaryDirectory } from "./test-temporary-directory.js";
+import { ToolRegistry } from "./tool-registry.js";
+
+const fixturePath = new URL("../../test/fixtures/weather-tools.ts", import.meta.url).pathname;
+const context: ToolContext = { signal: new AbortController().signal, logger: silentLogger };
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await temporaryDirectory());
+});
+afterEach(() => cleanup());
+
+function registry(logger = createCapturingLogger()) {
+  return {
+    logger,
+    tools: new ToolRegistry({
+      file: new RegistryFile("templates/tools.json", dir),
+      logger,
+      cwd: dir,
+    }),
+  };
+}
+
+/** Installs a package in the temporary app's node_modules that re-exports the fixture. */
+async function installFixturePackage(): Promise<void> {
+  const pkg = join(dir, "node_modules", "fixture-tools-package");
+  await mkdir(pkg, { recursive: true });
+  await writeFile(
+    join(pkg, "package.json"),
+    JSON.stringify({
+      name: "fixture-tools-package",
+      type: "module",
+      exports: { ".": { import: "./index.js" } },
+      dependencies: { zod: "^4.0.0", "left-pad": "^1.3.0" },
+    }),
+  );
+  await writeFile(join(pkg, "index.js"), `export * from ${JSON.stringify(fixturePath)};\n`);
+}
+
+describe("ToolRegistry.registerModule", () => {
+  it("registers every tool a package exports, resolved from the working directory", async () => {
+    await installFixturePackage();
+    const { tools, logger } = registry();
+    const records = await tools.registerModule("fixture-tools-package");
+    expect(records.map((r) => r.tool_name)).toEqual(["get_weather", "add"]);
+    expect(records[0]).toMatchObject({
+      arguments: { city: "string", unit: "celsius" },
+      docstring: "Current weather for a city.",
+      dependencies: ["zod", "left-pad"],
+      module_path: "fixture-tools-package",
+      tool_type: "module",
+    });
+    expect(logger.infos).toEqual([
+      `Registered get_weather: ${JSON.stringify(records[0])}`,
+      `Registered add: ${JSON.stringify(records[1])}`,
+      "Completed registration for module fixture-tools-package",
+    ]);
+    const stored = JSON.parse(await readFile(join(dir, "templates/tools.json"), "utf8"));
+    expect(stored).toEqual({ get_weather: records[0], add: records[1] });
+  });
+
+  it("registers a module by a path relative to the working directory", async () => {
+    const { tools } = registry();
+    const specifier = `./${relative(dir, fixturePath)}`;
+    const records = await tools.registerModule(specifier);
+    expect(records.map((r) => r.module_path)).toEqual([specifier, specifier]);
+  });
+
+  it("registers a module object and a single tool", async () => {
+    const { tools } = registry();
+    expect((await tools.registerModule(weatherTools)).map((r) => r.tool_name)).toEqual([
+      "get_weather",
+      "add",
+    ]);
+    expect((await tools.registerModule(weatherTools.add))[0]?.module_path).toBe("inline");
+  });
+
+  it("explains a module that cannot be resolved or exports no tool", async () => {
+    const { tools } = registry();
+    const missing = await tools.registerModule("no-such-package").catch((e: unknown) => e);
+    expect(ToolModuleError.isInstance(missing)).toBe(true);
+    expect((missing as Error).message).toMatch(/Cannot resolve tool module "no-such-package" from/);
+    const empty = await tools.registerModule({ value: 1 }).catch((e: unknown) => e);
+    expect((empty as Error).message).toMatch(/exports no tool/);
+  });
+});
+
+describe("ToolRegistry.registerFunctionTool", () => {
+  it("registers a runtime tool, logs it, and persists it in the background", async () => {
+    const { tools, logger } = registry();
+    const record = tools.registerFunctionTool(weatherTools.add);
+    expect(record).toMatchObject({
+      module_path: "runtime",
+      tool_type: "function",
+      is_runtime: true,
+    });
+    expect(logger.infos).toEqual(["Registered tool: add (runtime)"]);
+    await tools.settled();
+    const stored = JSON.parse(await readFile(join(dir, "templates/tools.json"), "utf8"));
+    expect(stored.add).toEqual(record);
+  });
+
+  it("refuses a plain function", () => {
+    const { tools } = registry();
+    // @ts-expect-error: a function not made by primaryFunction
+    expect(() => tools.registerFunctionTool(() => 1)).toThrow(/primaryFunction/);
+  });
+});
+
+describe("ToolRegistry.execute", () => {
+  it("validates arguments, applies defaults, runs the tool and logs its completion", async () => {
+    const { tools, logger } = registry();
+    await tools.registerModule(weatherTools);
+    tools.registerFunctionTool(
+      primaryFunction(
+        { name: "double", description: "d", parameters: z.object({ n: z.number() }), returns: "n" },
+        ({ n }) => n * 2,
+      ),
+    );
+    logger.clear();
+    await expect(
+      tools.execute({ tool_name: "get_weather", arguments: '{"city":"Hanoi"}' }, context),
+    ).resolves.toEqual({
+      ok: true,
+      toolName: "get_weather",
+      arguments: { city: "Hanoi", unit: "celsius" },
+      result: "Hanoi: 21 degrees celsius",
+    });
+    await tools.execute({ tool_name: "double", arguments: { n: 4 } }, context);
+    await tools.settled();
+    expect(logger.infos).toEqual([
+      'Completed executing module tool get_weather({"city":"Hanoi","unit":"celsius"})',
+      'Completed executing function tool double({"n":4})',
+    ]);
+  });
+
+  it.each([
+    ["an unknown tool", { tool_name: "rm_rf", arguments: {} }, ToolNotFoundError],
+    ["invalid arguments", { tool_name: "add", arguments: { a: "one", b: 2 } }, ToolArgumentsError],
+    [
+      "a plain-string argument",
+      { tool_name: "get_weather", arguments: "Hanoi" },
+      ToolArgumentsError,
+    ],
+  ])("returns %s as a failure instead of throwing", async (_, call, errorClass) => {
+    const { tools } = registry();
+    await tools.registerModule(weatherTools);
+    const execution = await tools.execute(call, context);
+    expect(execution.ok).toBe(false);
+    expect(!execution.ok && errorClass.isInstance(execution.error)).toBe(true);
+  });
+
+  it("returns a throwing tool's error as a failure", async () => {
+    const { tools } = registry();
+    tools.registerFunctionTool(
+      primaryFunction(
+        { name: "boom", description: "d", parameters: z.object({}), returns: "x" },
+        () => {
+          throw new Error("kaboom");
+        },
+      ),
+    );
+    await tools.settled();
+    const execution = await tools.execute({ tool_name: "boom", arguments: {} }, context);
+    expect(!execution.ok && ToolExecutionError.isInstance(execution.error)).toBe(true);
+    expect(!execution.ok && execution.error.message).toBe('Tool "boom" failed: kaboom');
+  });
+
+  it.each(["@framework/tools-finance", "node:child_process", "../../x", "runtime"])(
+    "refuses a call whose module_path is %s instead of the record's, importing nothing",
+    async (modulePath) => {
+      const { tools } = registry();
+      await tools.registerModule(weatherTools);
+      const execution = await tools.execute(
+        { tool_name: "add", module_path: modulePath, arguments: { a: 1, b: 2 } },
+        context,
+      );
+      expect(!execution.ok && ToolCallRefusedError.isInstance(execution.error)).toBe(true);
+    },
+  );
+});
+
+describe("ToolRegistry.definitions", () => {
+  it("offers its own tools with JSON Schema parameters", async () => {
+    const { tools } = registry();
+    await tools.registerModule(weatherTools);
+    const [weather] = await tools.definitions();
+    expect(weather).toEqual({
+      name: "get_weather",
+      description: "Current weather for a city.\nUses a fixed table.",
+      parameters: {
+        type: "object",
+        properties: {
+          city: { type: "string" },
+          unit: { type: "string", enum: ["celsius", "fahrenheit"], default: "celsius" },
+        },
+        required: ["city"],
+      },
+    });
+  });
+
+  it("also offers module tools another agent recorded, but not its runtime tools", async () => {
+    await installFixturePackage();
+    const first = registry();
+    await first.tools.registerModule("fixture-tools-package");
+    first.tools.registerFunctionTool(
+      primaryFunction(
+        { name: "secret_runtime", description: "d", parameters: z.object({}), returns: "x" },
+        () => 1,
+      ),
+    );
+    await first.tools.settled();
+    const second = registry();
+    const names = (await second.tools.definitions()).map((d) => d.name);
+    expect(names.sort()).toEqual(["add", "get_weather"]);
+    const execution = await second.tools.execute(
+      { tool_name: "add", arguments: { a: 2, b: 3 } },
+      context,
+    );
+    expect(execution).toMatchObject({ ok: true, result: 5 });
+  });
+});

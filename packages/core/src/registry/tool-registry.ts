@@ -1,0 +1,296 @@
+import { stat } from "node:fs/promises";
+import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
+import { ToolExecutionError } from "../error/tool-execution-error.js";
+import { ToolModuleError } from "../error/tool-module-error.js";
+import { ToolNotFoundError } from "../error/tool-not-found-error.js";
+import type { Logger } from "../log/logger.js";
+import type { ToolDefinition } from "../model/chat-model.js";
+import {
+  type AnyPrimaryFunction,
+  getToolSpec,
+  isPrimaryFunction,
+  parseToolArguments,
+  type ToolContext,
+  type ToolSpec,
+} from "../tool/primary-function.js";
+import { normalizeToolArguments } from "../tool/tool-arguments.js";
+import type { ToolCall } from "../tool/tool-call.js";
+import {
+  createToolRecord,
+  RUNTIME_MODULE_PATH,
+  type ToolRecord,
+  toolParametersJsonSchema,
+} from "../tool/tool-record.js";
+import { type LoadedToolModule, loadToolModule } from "./module-loader.js";
+import type { RegistryFile, ToolRecords } from "./registry-file.js";
+
+/** A tool module given as an object instead of a specifier, e.g. `import * as tools from "…"`. */
+export type ToolModuleObject = Readonly<Record<string, unknown>>;
+
+/** What an Agent's `tools` list may hold. */
+export type ToolSource = string | ToolModuleObject | AnyPrimaryFunction;
+
+/** The `module_path` recorded for tools given as objects rather than specifiers. */
+export const INLINE_MODULE_PATH = "inline";
+
+/** The outcome of one tool call. Failures are values: they go back to the model. */
+export type ToolExecution =
+  | { ok: true; toolName: string; arguments: Record<string, unknown>; result: unknown }
+  | { ok: false; toolName: string; arguments: unknown; error: Error };
+
+interface RegisteredTool {
+  spec: ToolSpec;
+  record: ToolRecord;
+}
+
+/** Options of {@link ToolRegistry}. */
+export interface ToolRegistryOptions {
+  /** Where records persist. */
+  file: RegistryFile;
+  logger: Logger;
+  /** Directory module specifiers resolve from. */
+  cwd: string;
+}
+
+/**
+ * One agent's tools: those registered from modules and at runtime, plus module tools other
+ * agents recorded in the shared registry file, imported on demand from their recorded
+ * `module_path`. A model's tool call only ever selects among these; nothing it writes is
+ * imported.
+ */
+export class ToolRegistry {
+  private readonly file: RegistryFile;
+  private readonly logger: Logger;
+  private readonly cwd: string;
+  private readonly own = new Map<string, RegisteredTool>();
+  private readonly fromFile = new Map<string, RegisteredTool>();
+  private readonly moduleLoads = new Map<string, Promise<LoadedToolModule | undefined>>();
+  private readonly pendingWrites = new Set<Promise<unknown>>();
+  private writeFailure: unknown;
+  private fileStamp: number | undefined;
+
+  constructor({ file, logger, cwd }: ToolRegistryOptions) {
+    this.file = file;
+    this.logger = logger;
+    this.cwd = cwd;
+  }
+
+  /** Empties the registry file's records (the agent's `isResetTools`). */
+  async reset(): Promise<void> {
+    await this.file.reset();
+    this.fromFile.clear();
+    this.fileStamp = undefined;
+  }
+
+  /**
+   * Registers every tool a module exports (each `primaryFunction` export), logs each record
+   * and merges them into the registry file. Also accepts a module object or a single tool.
+   */
+  async registerModule(source: ToolSource): Promise<ToolRecord[]> {
+    const loaded = await this.load(source);
+    const tools = Object.values(loaded.exports).filter(isPrimaryFunction);
+    if (tools.length === 0) {
+      throw new ToolModuleError({
+        modulePath: loaded.modulePath,
+        cwd: this.cwd,
+        message: `Tool module "${loaded.modulePath}" exports no tool. Mark tool functions with primaryFunction().`,
+      });
+    }
+    const records = tools.map((tool) => {
+      const spec = getToolSpec(tool);
+      const record = createToolRecord(spec, {
+        modulePath: loaded.modulePath,
+        toolType: "module",
+        dependencies: loaded.dependencies,
+      });
+      this.own.set(spec.name, { spec, record });
+      this.logger.info(`Registered ${spec.name}: ${JSON.stringify(record)}`);
+      return record;
+    });
+    await this.persist(records);
+    this.logger.info(`Completed registration for module ${loaded.modulePath}`);
+    return records;
+  }
+
+  /**
+   * Registers a function as a runtime tool of this agent (`module_path: "runtime"`,
+   * `is_runtime: true`). It is usable at once; the registry file is updated in the
+   * background and the next `invoke` waits for that write.
+   */
+  registerFunctionTool(tool: AnyPrimaryFunction): ToolRecord {
+    if (!isPrimaryFunction(tool)) {
+      throw new TypeError("registerFunctionTool expects a function made by primaryFunction()");
+    }
+    const spec = getToolSpec(tool);
+    const record = createToolRecord(spec, {
+      modulePath: RUNTIME_MODULE_PATH,
+      toolType: "function",
+      dependencies: [],
+      isRuntime: true,
+    });
+    this.own.set(spec.name, { spec, record });
+    this.logger.info(`Registered tool: ${spec.name} (runtime)`);
+    this.track(this.persist([record]));
+    return record;
+  }
+
+  /** Records of the tools this agent registered itself. */
+  records(): ToolRecord[] {
+    return [...this.own.values()].map((tool) => tool.record);
+  }
+
+  /** Waits for background registry writes; rethrows the first that failed. */
+  async settled(): Promise<void> {
+    await Promise.all(this.pendingWrites);
+    if (this.writeFailure !== undefined) {
+      const failure = this.writeFailure;
+      this.writeFailure = undefined;
+      throw failure;
+    }
+  }
+
+  /**
+   * The tools the model is offered: this agent's own, then module tools recorded in the
+   * registry file by others that this process can import.
+   */
+  async definitions(): Promise<ToolDefinition[]> {
+    await this.refreshFromFile();
+    return this.available().map(({ spec }) => ({
+      name: spec.name,
+      description: spec.description,
+      parameters: toolParametersJsonSchema(spec.parameters),
+    }));
+  }
+
+  /** Every tool name the model may call. */
+  toolNames(): string[] {
+    return this.available().map(({ spec }) => spec.name);
+  }
+
+  /** Looks a tool up by name among this agent's tools. */
+  find(name: string): { spec: ToolSpec; record: ToolRecord } | undefined {
+    return this.own.get(name) ?? this.fromFile.get(name);
+  }
+
+  /**
+   * Runs one tool call: checks the tool is registered and the call's `module_path` (if any)
+   * matches its record, validates the arguments (applying defaults), runs the tool, and logs
+   * its completion. Never throws: every failure is returned for the model to see.
+   */
+  async execute(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
+    const tool = this.find(call.tool_name);
+    try {
+      if (!tool) {
+        throw new ToolNotFoundError({ toolName: call.tool_name, availableTools: this.toolNames() });
+      }
+      if (call.module_path !== undefined && call.module_path !== tool.record.module_path) {
+        throw new ToolCallRefusedError({
+          toolName: call.tool_name,
+          requestedModulePath: String(call.module_path),
+          registeredModulePath: tool.record.module_path,
+        });
+      }
+      const args = await parseToolArguments(
+        tool.spec,
+        normalizeToolArguments(call.arguments, call.tool_name),
+      );
+      let result: unknown;
+      try {
+        result = await tool.spec.execute(args, context);
+      } catch (error) {
+        throw new ToolExecutionError({ toolName: call.tool_name, cause: error });
+      }
+      const kind = tool.record.tool_type === "function" ? "function" : "module";
+      this.logger.info(
+        `Completed executing ${kind} tool ${call.tool_name}(${JSON.stringify(args)})`,
+      );
+      return { ok: true, toolName: call.tool_name, arguments: args, result };
+    } catch (error) {
+      return {
+        ok: false,
+        toolName: call.tool_name,
+        arguments: call.arguments,
+        error: error instanceof Error ? error : new Error(String(error)),
+      };
+    }
+  }
+
+  private available(): RegisteredTool[] {
+    const tools = [...this.own.values()];
+    for (const [name, tool] of this.fromFile) if (!this.own.has(name)) tools.push(tool);
+    return tools;
+  }
+
+  private async load(source: ToolSource): Promise<LoadedToolModule> {
+    if (typeof source === "string") return loadToolModule(source, this.cwd);
+    if (isPrimaryFunction(source)) {
+      return {
+        modulePath: INLINE_MODULE_PATH,
+        exports: { [source.name]: source },
+        dependencies: [],
+      };
+    }
+    return { modulePath: INLINE_MODULE_PATH, exports: { ...source }, dependencies: [] };
+  }
+
+  private async persist(records: ToolRecord[]): Promise<void> {
+    await this.file.merge(records);
+  }
+
+  private track(write: Promise<unknown>): void {
+    const tracked = write.catch((error: unknown) => {
+      this.writeFailure ??= error;
+    });
+    this.pendingWrites.add(tracked);
+    void tracked.finally(() => this.pendingWrites.delete(tracked));
+  }
+
+  private async refreshFromFile(): Promise<void> {
+    let stamp: number;
+    try {
+      stamp = (await stat(this.file.path)).mtimeMs;
+    } catch {
+      return;
+    }
+    if (stamp === this.fileStamp) return;
+    const stored = await this.file.read();
+    this.fileStamp = stamp;
+    await this.adoptRecorded(stored);
+  }
+
+  private async adoptRecorded(stored: ToolRecords): Promise<void> {
+    this.fromFile.clear();
+    const importable = Object.values(stored).filter(
+      (record) =>
+        record.tool_type === "module" &&
+        record.module_path !== INLINE_MODULE_PATH &&
+        record.module_path !== RUNTIME_MODULE_PATH &&
+        !this.own.has(record.tool_name),
+    );
+    await Promise.all(
+      importable.map(async (record) => {
+        const loaded = await this.loadRecordedModule(record.module_path);
+        const tool = Object.values(loaded?.exports ?? {}).find(
+          (value): value is AnyPrimaryFunction =>
+            isPrimaryFunction(value) && getToolSpec(value).name === record.tool_name,
+        );
+        if (tool) this.fromFile.set(record.tool_name, { spec: getToolSpec(tool), record });
+      }),
+    );
+  }
+
+  private loadRecordedModule(modulePath: string): Promise<LoadedToolModule | undefined> {
+    let load = this.moduleLoads.get(modulePath);
+    if (!load) {
+      // A record another process wrote may name a module this app does not have: not offered.
+      load = loadToolModule(modulePath, this.cwd).catch((error: unknown) => {
+        this.logger.debug(
+          `Tool module ${modulePath} from the registry file is not importable here: ${(error as Error).message}`,
+        );
+        return undefined;
+      });
+      this.moduleLoads.set(modulePath, load);
+    }
+    return load;
+  }
+}
