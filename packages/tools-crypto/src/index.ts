@@ -1,1 +1,5 @@
-export {};
+export {
+  type BtcMarketDataToolOptions,
+  createBtcMarketDataTool,
+  fetch_btc_market_data,
+} from "./btc/fetch-btc-market-data.js";

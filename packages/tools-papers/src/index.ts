@@ -1,1 +1,3 @@
-export {};
+export type { PaperInfo } from "./paper-info.js";
+export { paper_research } from "./paper-research.js";
+export type { PaperResearchResult } from "./paper-research-result.js";

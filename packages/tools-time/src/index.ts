@@ -1,1 +1,1 @@
-export {};
+export { get_current_time } from "./get-current-time.js";

@@ -1,0 +1,104 @@
+import { registerSecret } from "@framework/core";
+import ky from "ky";
+import { CoinDeskError } from "../error/coindesk-error.js";
+import { coinDeskErrMessage } from "./coindesk-envelope.js";
+
+/** The CoinDesk data API's public base URL. */
+const defaultCoinDeskApiUrl = "https://data-api.coindesk.com";
+
+/** What to ask the index tick endpoint for. */
+export interface LatestTickRequest {
+  /** The index family, e.g. `cadli`. */
+  market: string;
+  /** Instruments such as `BTC-USD`. */
+  instruments: readonly string[];
+  /** Ends the request when aborted. */
+  signal: AbortSignal;
+  /** Time limit for the whole exchange, body included, in milliseconds. */
+  timeoutMs: number;
+}
+
+function describeCause(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (${error.cause.message})` : "";
+  return `${error.message}${cause}`;
+}
+
+/**
+ * `GET {COINDESK_API_URL}/index/cc/v1/latest/tick` with `market`, `instruments` and
+ * `apply_mapping=true`, and resolves to the parsed JSON body. The base URL and the optional
+ * `COINDESK_API_KEY` (sent as `Authorization: Apikey <key>`) are read at each call. Every
+ * failure rejects with a {@link CoinDeskError}, carrying the API's own `Err.message` when the
+ * answer had one.
+ */
+export async function fetchLatestTick(request: LatestTickRequest): Promise<unknown> {
+  const baseUrl = (process.env.COINDESK_API_URL?.trim() || defaultCoinDeskApiUrl).replace(
+    /\/+$/,
+    "",
+  );
+  const apiKey = process.env.COINDESK_API_KEY?.trim();
+  registerSecret(apiKey);
+  const headers: Record<string, string> = { "Content-type": "application/json; charset=UTF-8" };
+  if (apiKey) headers.Authorization = `Apikey ${apiKey}`;
+
+  // One signal for connecting and reading the body alike: ky's own timeout stops at the headers.
+  const deadline = AbortSignal.timeout(request.timeoutMs);
+  const stopped = (error: unknown, otherwise: string): CoinDeskError => {
+    if (request.signal.aborted) {
+      return new CoinDeskError({ message: "the request was cancelled", cause: error });
+    }
+    if (deadline.aborted) {
+      return new CoinDeskError({
+        message: `no answer from ${baseUrl} within ${request.timeoutMs} ms`,
+        cause: error,
+      });
+    }
+    return new CoinDeskError({ message: `${otherwise}: ${describeCause(error)}`, cause: error });
+  };
+
+  let response: Response;
+  try {
+    response = await ky.get(`${baseUrl}/index/cc/v1/latest/tick`, {
+      searchParams: {
+        market: request.market,
+        instruments: request.instruments.join(","),
+        apply_mapping: "true",
+      },
+      headers,
+      signal: AbortSignal.any([request.signal, deadline]),
+      timeout: false,
+      retry: 0,
+      throwHttpErrors: false,
+    });
+  } catch (error) {
+    throw stopped(error, `could not reach ${baseUrl}`);
+  }
+  const { status, statusText } = response;
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw stopped(error, "the connection broke while the answer was being read");
+  }
+
+  let body: unknown;
+  let parseError: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch (error) {
+    parseError = error;
+  }
+  if (status < 200 || status >= 300) {
+    const apiMessage = coinDeskErrMessage(body);
+    throw new CoinDeskError({
+      message: `CoinDesk answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${apiMessage ? `: ${apiMessage}` : ""}`,
+    });
+  }
+  if (parseError !== undefined) {
+    throw new CoinDeskError({
+      message: `the answer is not valid JSON (${describeCause(parseError)})`,
+      cause: parseError,
+    });
+  }
+  return body;
+}

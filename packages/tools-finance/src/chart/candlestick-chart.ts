@@ -1,0 +1,85 @@
+import type { EChartsOption } from "echarts";
+import type { MovingAverageColumn } from "../table/derived-columns.js";
+import type { PriceRow, PriceTable } from "../table/price-table.js";
+import { type ChartRange, chartTitle, roundTo } from "./chart-title.js";
+
+const rising = "#26a69a";
+const falling = "#ef5350";
+
+/**
+ * The price-and-volume figure as an ECharts option: candlesticks with the MA20 line in the
+ * upper panel (about 70% of the plot height) and volume bars, coloured by the day's
+ * direction, in the lower one. Plain JSON (no functions), so it can be embedded in a page.
+ */
+export function candlestickChartOption(
+  table: PriceTable<PriceRow & MovingAverageColumn<20>>,
+  range: ChartRange,
+): EChartsOption {
+  const dates = table.rows.map((row) => row.Date);
+  const zoomAxes = [0, 1];
+  return {
+    animation: false,
+    backgroundColor: "#ffffff",
+    title: {
+      text: chartTitle(`${table.symbol} price and volume`, table, range),
+      left: "center",
+    },
+    legend: { top: 36, data: [table.symbol, "MA20", "Volume"] },
+    tooltip: { trigger: "axis", axisPointer: { type: "cross" } },
+    axisPointer: { link: [{ xAxisIndex: "all" }] },
+    grid: [
+      { left: 100, right: 40, top: 80, height: 430 },
+      { left: 100, right: 40, top: 535, height: 185 },
+    ],
+    xAxis: [
+      {
+        type: "category",
+        gridIndex: 0,
+        data: dates,
+        boundaryGap: true,
+        axisLabel: { show: false },
+      },
+      { type: "category", gridIndex: 1, data: dates, boundaryGap: true },
+    ],
+    yAxis: [
+      { type: "value", gridIndex: 0, scale: true, name: `Price (${table.currency})` },
+      { type: "value", gridIndex: 1, splitNumber: 2 },
+    ],
+    dataZoom: [
+      { type: "inside", xAxisIndex: zoomAxes },
+      { type: "slider", xAxisIndex: zoomAxes, top: 755, height: 28 },
+    ],
+    series: [
+      {
+        name: table.symbol,
+        type: "candlestick",
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        // ECharts orders a candle as [open, close, low, high], not OHLC.
+        data: table.rows.map((row) => [row.Open, row.Close, row.Low, row.High]),
+        itemStyle: { color: rising, color0: falling, borderColor: rising, borderColor0: falling },
+      },
+      {
+        name: "MA20",
+        type: "line",
+        xAxisIndex: 0,
+        yAxisIndex: 0,
+        data: table.rows.map((row) => (row.MA20 === null ? null : roundTo(row.MA20, 4))),
+        showSymbol: false,
+        lineStyle: { width: 1.5, color: "#ff9800" },
+        itemStyle: { color: "#ff9800" },
+      },
+      {
+        name: "Volume",
+        type: "bar",
+        xAxisIndex: 1,
+        yAxisIndex: 1,
+        itemStyle: { color: "#90a4ae" },
+        data: table.rows.map((row) => ({
+          value: row.Volume,
+          itemStyle: { color: row.Close >= row.Open ? rising : falling },
+        })),
+      },
+    ],
+  };
+}

@@ -1,0 +1,76 @@
+import { primaryFunction } from "@framework/core";
+import { fetchPriceTable } from "../fetch/fetch-price-table.js";
+import { stockArguments } from "../fetch/stock-arguments.js";
+import {
+  type CumulativeReturnColumn,
+  type DailyReturnColumn,
+  withCumulativeReturns,
+  withDailyReturns,
+} from "../table/derived-columns.js";
+import type { PriceRow } from "../table/price-table.js";
+import { formatPercent } from "../table/price-table-summary.js";
+import { returnsChartSize } from "./chart-size.js";
+import { chartTitle } from "./chart-title.js";
+import { returnsChartOption } from "./returns-chart.js";
+import { type StockFigure, saveStockFigure } from "./stock-figure.js";
+
+/** The rows `plot_returns` draws from. */
+export type ReturnsRow = PriceRow & DailyReturnColumn & CumulativeReturnColumn;
+
+/**
+ * `plot_returns(symbol, start_date, end_date, interval)`: fetches prices, adds
+ * `Daily_Return` and `Cumulative_Return` and draws the cumulative return in percent (500 px
+ * high), written as an HTML page and a PNG. Returns the figure, or `null` (nothing drawn).
+ */
+export const plot_returns = primaryFunction(
+  {
+    description: [
+      "Plot the cumulative returns of a stock in percent over a period.",
+      "Arguments: symbol (ticker, e.g. AAPL); start_date and end_date as YYYY-MM-DD, end_date later than start_date; interval such as 1d, 1wk or 1mo.",
+      "Saves the chart as an HTML page and a PNG image and returns the figure, or None on failure.",
+    ].join("\n"),
+    parameters: stockArguments,
+    returns: "Figure of cumulative returns in percent, or None on failure",
+    toModelOutput: returnsFigureToText,
+  },
+  async function plot_returns(args, context) {
+    const table = await fetchPriceTable(args, context);
+    if (!table) return null;
+    const withReturns = withCumulativeReturns(withDailyReturns(table));
+    const option = returnsChartOption(withReturns, args);
+    return saveStockFigure(
+      {
+        option,
+        table: withReturns,
+        size: returnsChartSize,
+        name: { ...args, symbol: table.symbol, kind: "returns" },
+        title: chartTitle(`${table.symbol} cumulative returns`, table, args),
+      },
+      context.logger,
+    );
+  },
+);
+
+/** What the model sees of a returns figure: where it is, the final, best and worst returns. */
+export function returnsFigureToText(figure: StockFigure<ReturnsRow> | null): string {
+  if (!figure) {
+    return "null: no chart was drawn, because the price data could not be fetched (check the symbol, the dates YYYY-MM-DD with end_date later than start_date, and the interval).";
+  }
+  const { rows, symbol, interval } = figure.table;
+  const points = rows.flatMap((row) =>
+    row.Cumulative_Return === null ? [] : [{ date: row.Date, value: row.Cumulative_Return }],
+  );
+  const last = points.at(-1);
+  let figures = "Too few bars for a return (one bar only).";
+  if (last) {
+    const best = points.reduce((a, b) => (b.value > a.value ? b : a));
+    const worst = points.reduce((a, b) => (b.value < a.value ? b : a));
+    figures = `Cumulative return ${formatPercent(last.value)} at ${last.date}; highest ${formatPercent(best.value)} on ${best.date}; lowest ${formatPercent(worst.value)} on ${worst.date}.`;
+  }
+  return [
+    `Cumulative returns chart of ${symbol} (${interval}): ${rows.length} bars from ${rows[0]?.Date} to ${rows.at(-1)?.Date}.`,
+    figures,
+    `Interactive chart: ${figure.htmlPath}`,
+    `Image: ${figure.pngPath}`,
+  ].join("\n");
+}

@@ -1,0 +1,39 @@
+import type { EChartsOption } from "echarts";
+import type { CumulativeReturnColumn } from "../table/derived-columns.js";
+import type { PriceRow, PriceTable } from "../table/price-table.js";
+import { type ChartRange, chartTitle, roundTo } from "./chart-title.js";
+
+/**
+ * The cumulative-returns figure as an ECharts option: `Cumulative_Return` in percent as a
+ * line over the dates. Plain JSON (no functions), so it can be embedded in a page.
+ */
+export function returnsChartOption(
+  table: PriceTable<PriceRow & CumulativeReturnColumn>,
+  range: ChartRange,
+): EChartsOption {
+  return {
+    animation: false,
+    backgroundColor: "#ffffff",
+    title: { text: chartTitle(`${table.symbol} cumulative returns`, table, range), left: "center" },
+    tooltip: { trigger: "axis" },
+    grid: { left: 80, right: 40, top: 70, bottom: 80 },
+    xAxis: { type: "category", data: table.rows.map((row) => row.Date), boundaryGap: false },
+    yAxis: { type: "value", name: "Cumulative return (%)", axisLabel: { formatter: "{value}%" } },
+    dataZoom: [
+      { type: "inside", xAxisIndex: 0 },
+      { type: "slider", xAxisIndex: 0, bottom: 15, height: 28 },
+    ],
+    series: [
+      {
+        name: "Cumulative return (%)",
+        type: "line",
+        data: table.rows.map((row) =>
+          row.Cumulative_Return === null ? null : roundTo(row.Cumulative_Return * 100, 4),
+        ),
+        showSymbol: false,
+        lineStyle: { width: 2, color: "#1f77b4" },
+        itemStyle: { color: "#1f77b4" },
+      },
+    ],
+  };
+}

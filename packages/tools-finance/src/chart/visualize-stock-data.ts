@@ -1,0 +1,62 @@
+import { primaryFunction } from "@framework/core";
+import { fetchPriceTable } from "../fetch/fetch-price-table.js";
+import { stockArguments } from "../fetch/stock-arguments.js";
+import { type MovingAverageColumn, withMovingAverage } from "../table/derived-columns.js";
+import type { PriceRow } from "../table/price-table.js";
+import { formatPercent, formatPrice, summarizePriceTable } from "../table/price-table-summary.js";
+import { candlestickChartOption } from "./candlestick-chart.js";
+import { candlestickChartSize } from "./chart-size.js";
+import { chartTitle } from "./chart-title.js";
+import { type StockFigure, saveStockFigure } from "./stock-figure.js";
+
+/**
+ * `visualize_stock_data(symbol, start_date, end_date, interval)`: fetches prices, adds MA20
+ * and draws candlesticks, the MA20 line and volume bars (800 px high). "Displays" it by
+ * writing an interactive HTML page and a PNG into the charts directory. Returns the figure,
+ * or `null` (nothing drawn) when the fetch or the drawing failed.
+ */
+export const visualize_stock_data = primaryFunction(
+  {
+    description: [
+      "Draw an interactive candlestick chart of a stock with its 20-day moving average (MA20) and volume bars.",
+      "Arguments: symbol (ticker, e.g. AAPL); start_date and end_date as YYYY-MM-DD, end_date later than start_date; interval such as 1d, 1wk or 1mo.",
+      "Saves the chart as an HTML page and a PNG image and returns the figure, or None on failure.",
+    ].join("\n"),
+    parameters: stockArguments,
+    returns: "The interactive figure (price and volume plot), or None on failure",
+    toModelOutput: candlestickFigureToText,
+  },
+  async function visualize_stock_data(args, context) {
+    const table = await fetchPriceTable(args, context);
+    if (!table) return null;
+    const withAverage = withMovingAverage(table, 20);
+    const option = candlestickChartOption(withAverage, args);
+    return saveStockFigure(
+      {
+        option,
+        table: withAverage,
+        size: candlestickChartSize,
+        name: { ...args, symbol: table.symbol, kind: "candlestick" },
+        title: chartTitle(`${table.symbol} price and volume`, table, args),
+      },
+      context.logger,
+    );
+  },
+);
+
+/** What the model sees of a candlestick figure: where it is and a few figures from it. */
+export function candlestickFigureToText(
+  figure: StockFigure<PriceRow & MovingAverageColumn<20>> | null,
+): string {
+  const summary = figure && summarizePriceTable(figure.table);
+  if (!figure || !summary) {
+    return "null: no chart was drawn, because the price data could not be fetched (check the symbol, the dates YYYY-MM-DD with end_date later than start_date, and the interval).";
+  }
+  const lastAverage = figure.table.rows.at(-1)?.MA20;
+  return [
+    `Candlestick chart of ${figure.table.symbol} with MA20 and volume (${figure.table.interval}): ${summary.rowCount} bars from ${summary.first.Date} to ${summary.last.Date}.`,
+    `Close ${formatPrice(summary.first.Close)} -> ${formatPrice(summary.last.Close)} (${formatPercent(summary.periodReturn)}); last MA20 ${lastAverage == null ? "n/a (fewer than 20 bars)" : formatPrice(lastAverage)}; average volume ${summary.averageVolume.toFixed(0)}.`,
+    `Interactive chart: ${figure.htmlPath}`,
+    `Image: ${figure.pngPath}`,
+  ].join("\n");
+}

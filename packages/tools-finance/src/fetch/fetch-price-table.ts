@@ -1,0 +1,100 @@
+import type { Logger, ToolContext } from "@framework/core";
+import createYahooFinance from "yahoo-finance2/createYahooFinance";
+import chart from "yahoo-finance2/modules/chart";
+import { isIntradayInterval, type PriceRow, type PriceTable } from "../table/price-table.js";
+import { describeError } from "./describe-error.js";
+import { parseStockArguments, type StockArguments, type StockRequest } from "./stock-arguments.js";
+import { createYahooFetch, yahooFinanceUrl } from "./yahoo-fetch.js";
+
+const YahooFinance = createYahooFinance({ modules: { chart } });
+
+/** How long one request to Yahoo may take before it counts as failed. */
+export const yahooRequestTimeoutMs = 30_000;
+
+const day = 86_400;
+
+/**
+ * Fetches the price table the stock tools share, reporting every failure the spec's way:
+ * `No data found for <symbol>. Check the symbol or date range.` for an empty result and
+ * `Error fetching data for <symbol>: <error>` for anything else (bad arguments included),
+ * each followed by `null`. Never throws.
+ */
+export async function fetchPriceTable(
+  args: StockArguments,
+  context: Pick<ToolContext, "signal" | "logger">,
+): Promise<PriceTable | null> {
+  const parsed = parseStockArguments(args);
+  if (!parsed.ok) {
+    context.logger.warn(`Error fetching data for ${parsed.symbol}: ${parsed.reason}`);
+    return null;
+  }
+  const { request } = parsed;
+  let table: PriceTable;
+  try {
+    table = await requestPriceTable(request, context);
+  } catch (error) {
+    context.logger.warn(`Error fetching data for ${request.symbol}: ${describeError(error)}`);
+    return null;
+  }
+  if (table.rows.length === 0) {
+    context.logger.warn(`No data found for ${request.symbol}. Check the symbol or date range.`);
+    return null;
+  }
+  return table;
+}
+
+async function requestPriceTable(
+  request: StockRequest,
+  context: Pick<ToolContext, "signal" | "logger">,
+): Promise<PriceTable> {
+  const client = new YahooFinance({
+    fetch: createYahooFetch({
+      baseUrl: yahooFinanceUrl(),
+      signal: AbortSignal.any([context.signal, AbortSignal.timeout(yahooRequestTimeoutMs)]),
+    }),
+    logger: yahooLogger(context.logger),
+    // Otherwise a schema mismatch makes yahoo-finance2 ask the npm registry for its version.
+    versionCheck: false,
+    suppressNotices: ["yahooSurvey"],
+  });
+  // A day of margin on each side: Yahoo stamps bars in UTC, so east of UTC a day's bar starts
+  // on the previous UTC day; rows are then cut to the exchange-local dates asked for.
+  const result = await client.chart(request.symbol, {
+    period1: request.start - day,
+    period2: request.end + day,
+    interval: request.interval,
+  });
+  const offsetMs = result.meta.gmtoffset * 1000;
+  const intraday = isIntradayInterval(request.interval);
+  const rows: PriceRow[] = [];
+  for (const quote of result.quotes) {
+    const { open, high, low, close, volume } = quote;
+    // Yahoo leaves holidays and gaps in as bars of nulls; such a bar is no trading day.
+    if (open === null || high === null || low === null || close === null) continue;
+    const localDate = new Date(quote.date.getTime() + offsetMs).toISOString().slice(0, 10);
+    if (localDate < request.startDate || localDate >= request.endDate) continue;
+    rows.push({
+      Date: intraday ? quote.date.toISOString() : localDate,
+      Open: open,
+      High: high,
+      Low: low,
+      Close: close,
+      Volume: volume ?? 0,
+    });
+  }
+  return {
+    symbol: request.symbol,
+    interval: request.interval,
+    currency: result.meta.currency,
+    rows,
+  };
+}
+
+/** yahoo-finance2's own chatter (runtime warnings, validation dumps) goes to debug. */
+function yahooLogger(logger: Logger) {
+  const text = (part: unknown) =>
+    typeof part === "string" ? part : part instanceof Error ? part.message : JSON.stringify(part);
+  const write = (...parts: unknown[]) =>
+    logger.debug(`yahoo-finance2: ${parts.map(text).join(" ")}`);
+  return { info: write, warn: write, error: write, debug: write, dir: write };
+}

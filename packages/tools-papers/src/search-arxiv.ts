@@ -1,0 +1,142 @@
+import { AbortedError } from "@framework/core";
+import ky from "ky";
+import { type ArxivFeed, parseArxivFeed } from "./arxiv-feed.js";
+import { ArxivRequestError } from "./error/arxiv-request-error.js";
+
+const defaultArxivApiUrl = "http://export.arxiv.org";
+const defaultArxivTimeoutMs = 30_000;
+// Timers cannot wait longer than a signed 32-bit count of milliseconds.
+const maxTimeoutMs = 2_147_483_647;
+// The spec fixes the page size; the tool keeps the first max_results of the page.
+const arxivPageSize = 100;
+
+/** A page of results from arXiv. */
+type ArxivResults = Extract<ArxivFeed, { kind: "results" }>;
+
+function configurationError(message: string): ArxivRequestError {
+  return new ArxivRequestError({ reason: "configuration", message });
+}
+
+// Read on every call, not at import, so an app's .env or a test can redirect the service.
+function readSettings(): { baseUrl: string; timeoutMs: number } {
+  const rawUrl = process.env.ARXIV_API_URL?.trim() || defaultArxivApiUrl;
+  if (!URL.canParse(rawUrl)) {
+    throw configurationError(`ARXIV_API_URL is not a valid URL: "${rawUrl}"`);
+  }
+  const rawTimeout = process.env.ARXIV_TIMEOUT_MS?.trim();
+  const timeoutMs = rawTimeout ? Number(rawTimeout) : defaultArxivTimeoutMs;
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > maxTimeoutMs) {
+    throw configurationError(
+      `ARXIV_TIMEOUT_MS must be a positive number of milliseconds up to ${maxTimeoutMs}, got "${rawTimeout}"`,
+    );
+  }
+  return { baseUrl: rawUrl.replace(/\/+$/, ""), timeoutMs };
+}
+
+function describeFailure(error: unknown): string {
+  const cause = error instanceof Error ? error.cause : undefined;
+  if (cause instanceof Error) {
+    const code = "code" in cause && typeof cause.code === "string" ? cause.code : undefined;
+    // A refused dual-stack connect is an AggregateError whose message is empty.
+    return cause.message || code || cause.name;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+function statusLine(response: Response): string {
+  return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
+}
+
+function readFeed(response: Response, body: string): ArxivResults {
+  if (response.status === 429) {
+    const retryAfter = response.headers.get("retry-after");
+    throw new ArxivRequestError({
+      reason: "rate-limited",
+      status: 429,
+      message:
+        `arXiv is limiting requests (${statusLine(response)}); wait a few seconds before ` +
+        `searching again${retryAfter ? ` (Retry-After: ${retryAfter})` : ""}`,
+    });
+  }
+  let feed: ArxivFeed;
+  try {
+    feed = parseArxivFeed(body);
+  } catch (error) {
+    if (response.ok) throw error;
+    // A failure status with a body that is not arXiv's error feed: the status says it all.
+    throw new ArxivRequestError({
+      reason: "http-status",
+      status: response.status,
+      message: `arXiv answered ${statusLine(response)}`,
+      cause: error,
+    });
+  }
+  if (feed.kind === "error") {
+    throw new ArxivRequestError({
+      reason: "rejected",
+      status: response.status,
+      message: `arXiv rejected the query (${statusLine(response)}): ${feed.message || "no reason given"}`,
+    });
+  }
+  if (!response.ok) {
+    throw new ArxivRequestError({
+      reason: "http-status",
+      status: response.status,
+      message: `arXiv answered ${statusLine(response)}`,
+    });
+  }
+  return feed;
+}
+
+/**
+ * Runs one arXiv search: `GET {ARXIV_API_URL}/api/query` with the topic as `search_query`,
+ * relevance order, first page of 100. Throws {@link ArxivRequestError} for
+ * every failure and {@link AbortedError} when `signal` fires.
+ */
+export async function searchArxiv(topic: string, signal: AbortSignal): Promise<ArxivResults> {
+  AbortedError.throwIfAborted(signal, "paper_research");
+  const { baseUrl, timeoutMs } = readSettings();
+  // One deadline covers the whole exchange: ky's own timeout stops at the response headers,
+  // so a server that stalls while sending the body would otherwise hold the agent forever.
+  const deadline = AbortSignal.timeout(timeoutMs);
+  let response: Response;
+  let body: string;
+  try {
+    response = await ky.get(`${baseUrl}/api/query`, {
+      searchParams: {
+        search_query: topic,
+        id_list: "",
+        sortBy: "relevance",
+        sortOrder: "descending",
+        start: 0,
+        max_results: arxivPageSize,
+      },
+      headers: { accept: "application/atom+xml", "user-agent": "@framework/tools-papers" },
+      // No retries: arXiv's terms allow one request every three seconds, so an immediate
+      // retry of a 429 or 503 only makes things worse. The failure goes back to the model,
+      // which can search again later.
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+      signal: AbortSignal.any([signal, deadline]),
+    });
+    body = await response.text();
+  } catch (error) {
+    if (signal.aborted) {
+      throw new AbortedError({ operation: "paper_research", cause: signal.reason });
+    }
+    if (deadline.aborted) {
+      throw new ArxivRequestError({
+        reason: "timeout",
+        message: `arXiv at ${baseUrl} did not answer within ${timeoutMs} ms`,
+        cause: error,
+      });
+    }
+    throw new ArxivRequestError({
+      reason: "network",
+      message: `the connection to arXiv at ${baseUrl} failed: ${describeFailure(error)}`,
+      cause: error,
+    });
+  }
+  return readFeed(response, body);
+}
