@@ -1,4 +1,40 @@
-import { defineConfig } from "vitest/config";
+import { createRequire } from "node:module";
+import { defineConfig, type Plugin } from "vitest/config";
+
+interface EsbuildTransform {
+  transform(
+    code: string,
+    options: { loader: "ts"; target: string; sourcemap: boolean; sourcefile: string },
+  ): Promise<{ code: string; map: string }>;
+}
+
+/**
+ * Vite 8 compiles TypeScript with Oxc, which does not lower standard (TC39) decorators, and
+ * Node 20 cannot run them. `@loggingMessage` is meant to be used as a real decorator, so
+ * TypeScript files using decorator syntax go through esbuild first (reached through vitest's
+ * own vite, so no package needs to depend on it).
+ */
+function standardDecorators(): Plugin {
+  const vitePath = createRequire(import.meta.resolve("vitest/package.json")).resolve("vite");
+  const esbuild = createRequire(vitePath)("esbuild") as EsbuildTransform;
+  return {
+    name: "framework:standard-decorators",
+    enforce: "pre",
+    async transform(code, id) {
+      if (!id.endsWith(".ts") || id.includes("/node_modules/")) return null;
+      if (!/^\s*@[A-Za-z]/m.test(code)) return null;
+      const result = await esbuild.transform(code, {
+        loader: "ts",
+        target: "es2022",
+        sourcemap: true,
+        sourcefile: id,
+      });
+      return { code: result.code, map: result.map };
+    },
+  };
+}
+
+const conditions = ["source", "import", "module", "node", "default"];
 
 /**
  * Test settings every package shares. The `source` condition makes workspace packages resolve
@@ -6,8 +42,9 @@ import { defineConfig } from "vitest/config";
  * a rebuild; the JSON report is what `scripts/run-tests.mjs` sums into CI's closing line.
  */
 export const sharedTestConfig = defineConfig({
-  resolve: { conditions: ["source", "import", "module", "node", "default"] },
-  ssr: { resolve: { conditions: ["source", "import", "module", "node", "default"] } },
+  plugins: [standardDecorators()],
+  resolve: { conditions },
+  ssr: { resolve: { conditions } },
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     reporters: ["default", ["json", { outputFile: ".vitest/results.json" }]],

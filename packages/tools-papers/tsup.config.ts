@@ -1,11 +1,4 @@
 import { defineConfig } from "tsup";
+import { sharedBuildConfig } from "../../tsup.shared.js";
 
-export default defineConfig({
-  entry: ["src/index.ts"],
-  format: ["esm"],
-  target: "node20",
-  platform: "node",
-  sourcemap: true,
-  clean: true,
-  dts: false,
-});
+export default defineConfig(sharedBuildConfig);

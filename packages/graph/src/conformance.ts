@@ -1,0 +1,4 @@
+export {
+  type ConformanceOptions,
+  runCheckpointerConformance,
+} from "./checkpoint/checkpointer-conformance.js";

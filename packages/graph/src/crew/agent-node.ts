@@ -1,0 +1,123 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import {
+  Agent,
+  type AgentResult,
+  type AuthCard,
+  type ChatModel,
+  getDefaultLogger,
+  type InvokeOptions,
+  type Logger,
+  type ToolCallingMode,
+  type ToolRegistry,
+  type ToolSource,
+  withRedaction,
+} from "@framework/core";
+import { GraphNode, type NodeContext } from "../node/graph-node.js";
+import type { StateRecord } from "../state/state-definition.js";
+
+/** Options of {@link AgentNode}. */
+export interface AgentNodeOptions {
+  /** The node's name in the graph. */
+  name: string;
+  /** The model this node's agent talks to. */
+  llm: ChatModel;
+  /** Tool modules (specifiers, module objects or single tools); may be empty. */
+  tools?: readonly ToolSource[];
+  /** The node's standing instruction: its role and rules, the agent's system prompt. */
+  instruction: string;
+  /** Capabilities listed in the system prompt. */
+  skills?: readonly string[];
+  /** Registry file shared by the crew's nodes. Default `templates/tools.json`. */
+  toolsPath?: string;
+  /** Empty the registry file when this node is created. Default `false`. */
+  isResetTools?: boolean;
+  /** Verified before each model call of this node. */
+  authCard?: AuthCard;
+  /** `native` (default) or `json` tool calling. */
+  toolCalling?: ToolCallingMode;
+  /** Where the node's log lines, including `loggingMessage` banners, go. */
+  logger?: Logger;
+  /** Directory tool specifiers resolve from. Default `process.cwd()`. */
+  cwd?: string;
+}
+
+/**
+ * The run a node is serving, kept per asynchronous call chain so one node instance can serve
+ * concurrent runs of a crew: `invoke` picks up the right signal and user.
+ */
+const currentRun = new AsyncLocalStorage<NodeContext>();
+
+/**
+ * A graph node backed by an agent. Subclasses implement `exec(state)`, typically asking
+ * `this.invoke(prompt)` and returning the state update; decorate `exec` with
+ * `@loggingMessage` to log the spec's response banner.
+ *
+ * @example
+ * type Trading = StateOf<typeof TradingState>;
+ * class MarketDataProvider extends AgentNode<Trading, UpdateOf<typeof TradingState>> {
+ *   @loggingMessage
+ *   async exec(state: Trading) {
+ *     const reply = await this.invoke(`Analyse ${state.messages.at(-1)?.content}`);
+ *     return { equity_insight: reply.content, messages: { role: "MarketDataProvider", content: reply.content } };
+ *   }
+ * }
+ */
+export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNode<S, U> {
+  readonly llm: ChatModel;
+  readonly instruction: string;
+  /** The agent answering this node's prompts. */
+  readonly agent: Agent;
+  /** Used by `loggingMessage` for the response banner. */
+  readonly logger: Logger;
+
+  constructor(options: AgentNodeOptions) {
+    super(options.name);
+    this.llm = options.llm;
+    this.instruction = options.instruction;
+    this.logger = withRedaction(options.logger ?? getDefaultLogger());
+    this.agent = new Agent({
+      description: options.instruction,
+      llm: options.llm,
+      tools: options.tools ?? [],
+      skills: options.skills ?? [],
+      isResetTools: options.isResetTools ?? false,
+      logger: this.logger,
+      ...(options.toolsPath === undefined ? {} : { toolsPath: options.toolsPath }),
+      ...(options.authCard === undefined ? {} : { authCard: options.authCard }),
+      ...(options.toolCalling === undefined ? {} : { toolCalling: options.toolCalling }),
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    });
+  }
+
+  /** This node's tools; `registerFunctionTool(fn)` adds a runtime tool. */
+  get toolsManager(): ToolRegistry {
+    return this.agent.toolsManager;
+  }
+
+  /** Settles when the node's tool modules are registered. */
+  get ready(): Promise<void> {
+    return this.agent.ready;
+  }
+
+  /**
+   * Asks this node's agent. Inside a graph run, the run's abort signal and user id apply
+   * unless given here.
+   */
+  invoke(prompt: string, options: InvokeOptions = {}): Promise<AgentResult> {
+    const run = currentRun.getStore();
+    const userId = options.userId ?? run?.config.configurable?.user_id;
+    const signal = options.signal ?? run?.signal;
+    return this.agent.invoke(prompt, {
+      ...options,
+      ...(userId === undefined ? {} : { userId }),
+      ...(signal === undefined ? {} : { signal }),
+    });
+  }
+
+  /** The node's work: read the state snapshot, return the update to merge. */
+  abstract exec(state: S, context: NodeContext): U | Promise<U>;
+
+  override run(state: S, context: NodeContext): Promise<U> {
+    return currentRun.run(context, async () => this.exec(state, context));
+  }
+}

@@ -1,0 +1,46 @@
+import type { Logger } from "@framework/core";
+import { EdgeChain, type NodeRef } from "../graph/edge-chain.js";
+import type { GraphConfig } from "../graph/graph-config.js";
+import type { StateRecord } from "../state/state-definition.js";
+
+/** What a node knows about the run it is part of. */
+export interface NodeContext {
+  /** Fires when the run is cancelled or a sibling failed; long work should stop then. */
+  readonly signal: AbortSignal;
+  /** The config the run was invoked with. */
+  readonly config: GraphConfig;
+  /** This node's name. */
+  readonly nodeName: string;
+  /** 1-based count of node runs in this invocation, this one included. */
+  readonly step: number;
+  /** 1-based count of this node's runs in this run (above 1 inside loops). */
+  readonly visit: number;
+  /** The graph's logger. */
+  readonly logger: Logger;
+}
+
+/** What a node returns: an update to merge, or nothing. */
+export type NodeResult<U> = U | null | undefined;
+
+/**
+ * A node of a graph: a name and `run`, which receives a snapshot of the state taken when the
+ * node starts and returns an update merged when it ends. Subclass it for nodes with behaviour
+ * of their own (an agent node implements `run` on top of its `exec`); use `node(name, fn)`
+ * for a plain function.
+ */
+export abstract class GraphNode<S = StateRecord, U = Partial<S>> {
+  /** Unique within a graph; `__start__`, `__end__` and `""` are reserved. */
+  readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
+  }
+
+  /** Does the node's work. The state is frozen; return changes, never mutate it. */
+  abstract run(state: S, context: NodeContext): NodeResult<U> | Promise<NodeResult<U>>;
+
+  /** The edge `this -> next`, as a chain that can be extended with `.to()`. */
+  to(next: NodeRef): EdgeChain {
+    return EdgeChain.of(this, next);
+  }
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import type { AnyGraphNode } from "../graph/edge-chain.js";
+import { END_NAME, START_NAME } from "../graph/endpoints.js";
+import { GraphTopology } from "../graph/graph-topology.js";
+import { Frontier } from "./frontier.js";
+
+function topology(edges: [string, string][]): GraphTopology {
+  const names = new Set(edges.flat().filter((n) => n !== START_NAME && n !== END_NAME));
+  const nodes = new Map([...names].map((name) => [name, { name } as unknown as AnyGraphNode]));
+  return new GraphTopology({
+    nodes,
+    edges: edges.map(([from, to]) => ({ from, to })),
+    branches: [],
+  });
+}
+
+describe("Frontier readiness", () => {
+  it("holds a join while a running node can still reach it", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        [START_NAME, "b"],
+        ["a", "c"],
+        ["b", "c"],
+        ["c", END_NAME],
+      ]),
+    );
+    frontier.trigger("a");
+    frontier.trigger("b");
+    expect(frontier.nextReady()).toBe("a");
+    frontier.start("a");
+    expect(frontier.nextReady()).toBe("b");
+    frontier.start("b");
+    frontier.finish("a");
+    frontier.trigger("c");
+    expect(frontier.nextReady()).toBeUndefined();
+    frontier.finish("b");
+    frontier.trigger("c");
+    expect(frontier.nextReady()).toBe("c");
+    expect(frontier.start("c")).toBe(1);
+  });
+
+  it("lets two waiting nodes on one cycle start together instead of waiting for each other", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        [START_NAME, "b"],
+        ["a", "b"],
+        ["b", "a"],
+        ["b", END_NAME],
+      ]),
+    );
+    frontier.trigger("a");
+    frontier.trigger("b");
+    expect(frontier.nextReady()).toBe("a");
+    frontier.start("a");
+    expect(frontier.nextReady()).toBeUndefined();
+    frontier.finish("a");
+    expect(frontier.nextReady()).toBe("b");
+  });
+
+  it("never runs a node twice at once, and counts its visits", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "loop"],
+        ["loop", "loop"],
+        ["loop", END_NAME],
+      ]),
+    );
+    frontier.trigger("loop");
+    expect(frontier.start("loop")).toBe(1);
+    frontier.trigger("loop");
+    expect(frontier.nextReady()).toBeUndefined();
+    frontier.finish("loop");
+    expect(frontier.nextReady()).toBe("loop");
+    expect(frontier.start("loop")).toBe(2);
+    expect(frontier.snapshot()).toEqual({ pending: [], running: ["loop"], visits: { loop: 2 } });
+  });
+
+  it("restores a saved frontier with running nodes waiting again", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        ["a", "b"],
+        ["b", END_NAME],
+      ]),
+      { pending: ["b"], running: ["a"], visits: { a: 1 } },
+    );
+    expect(frontier.waiting).toEqual(["a", "b"]);
+    expect(frontier.nextReady()).toBe("a");
+    expect(frontier.start("a")).toBe(2);
+  });
+});

@@ -1,0 +1,32 @@
+import type { StateRecord } from "../state/state-definition.js";
+
+/** A node started. */
+export interface NodeStartEvent {
+  readonly type: "node_start";
+  readonly node: string;
+  /** 1-based count of node runs in this invocation. */
+  readonly step: number;
+  /** 1-based count of this node's runs in this run. */
+  readonly visit: number;
+}
+
+/** A node ended and its update was merged and checkpointed. */
+export interface NodeEndEvent<U = StateRecord> {
+  readonly type: "node_end";
+  readonly node: string;
+  readonly step: number;
+  /** The keys the node wrote (reducer keys as the node returned them). */
+  readonly update: U;
+}
+
+/** The run finished; always the last event of a successful stream. */
+export interface RunDoneEvent<S = StateRecord> {
+  readonly type: "done";
+  readonly state: S;
+}
+
+/** What `stream()` yields, in the order things happened. */
+export type GraphEvent<S = StateRecord, U = StateRecord> =
+  | NodeStartEvent
+  | NodeEndEvent<U>
+  | RunDoneEvent<S>;

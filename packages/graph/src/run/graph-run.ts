@@ -1,0 +1,301 @@
+import { randomUUID } from "node:crypto";
+import { AbortedError, type Logger } from "@framework/core";
+import type { Checkpoint, CheckpointError, RunStatus } from "../checkpoint/checkpoint.js";
+import type { Checkpointer } from "../checkpoint/checkpointer.js";
+import { NodeExecutionError } from "../error/node-execution-error.js";
+import { StepLimitError } from "../error/step-limit-error.js";
+import type { NodeRef } from "../graph/edge-chain.js";
+import { END_NAME, START_NAME } from "../graph/endpoints.js";
+import type { GraphConfig } from "../graph/graph-config.js";
+import type { GraphTopology } from "../graph/graph-topology.js";
+import type { RouteResult } from "../graph/router.js";
+import type { NodeContext } from "../node/graph-node.js";
+import type { StateDefinition, StateRecord } from "../state/state-definition.js";
+import { Frontier } from "./frontier.js";
+import type { GraphEvent } from "./graph-event.js";
+import { WriteGuard } from "./write-guard.js";
+
+/** How a run begins: from START with input, from a stopped run's frontier, or with no work. */
+export type RunStart =
+  | { readonly kind: "new"; readonly input: unknown }
+  | { readonly kind: "resume"; readonly from: Checkpoint }
+  | { readonly kind: "idle" };
+
+/** Everything a run needs; built by the compiled graph for each invocation. */
+export interface GraphRunOptions {
+  readonly definition: StateDefinition;
+  readonly topology: GraphTopology;
+  readonly checkpointer: Checkpointer | undefined;
+  readonly logger: Logger;
+  readonly config: GraphConfig;
+  readonly threadId: string;
+  readonly stepLimit: number;
+  /** The thread's state when the run begins. */
+  readonly state: StateRecord;
+  /** The thread's newest checkpoint, if any. */
+  readonly latest: Checkpoint | undefined;
+  readonly start: RunStart;
+  readonly emit: (event: GraphEvent) => void;
+}
+
+function asList(result: RouteResult): readonly NodeRef[] {
+  return Array.isArray(result) ? result : [result as NodeRef];
+}
+
+/**
+ * One invocation of a compiled graph: the event-driven scheduler. Node ends are handled one
+ * at a time on an internal queue (merge, route, checkpoint, start what became ready), while
+ * the nodes themselves run concurrently.
+ */
+export class GraphRun {
+  readonly #options: GraphRunOptions;
+  readonly #frontier: Frontier;
+  readonly #guard = new WriteGuard();
+  readonly #controller = new AbortController();
+  readonly #runId: string;
+  readonly #result: Promise<StateRecord>;
+  #resolve!: (state: StateRecord) => void;
+  #reject!: (error: unknown) => void;
+  #state: StateRecord;
+  #queue: Promise<void> = Promise.resolve();
+  #steps = 0;
+  #finished = false;
+  #nextSeq: number;
+  #parentId: string | null;
+
+  constructor(options: GraphRunOptions) {
+    this.#options = options;
+    this.#state = options.state;
+    const resumeFrom = options.start.kind === "resume" ? options.start.from : undefined;
+    this.#frontier = new Frontier(options.topology, resumeFrom?.frontier);
+    this.#runId = resumeFrom?.runId ?? randomUUID();
+    this.#nextSeq = options.latest ? options.latest.seq + 1 : 0;
+    this.#parentId = options.latest?.id ?? null;
+    this.#result = new Promise<StateRecord>((resolve, reject) => {
+      this.#resolve = resolve;
+      this.#reject = reject;
+    });
+  }
+
+  /** Runs the graph; resolves with the final state, rejects with the error that stopped it. */
+  execute(): Promise<StateRecord> {
+    const { signal } = this.#options.config;
+    if (signal?.aborted) {
+      this.#finished = true;
+      this.#reject(new AbortedError({ operation: this.#operation(), cause: signal.reason }));
+      return this.#result;
+    }
+    signal?.addEventListener("abort", this.#onAbort, { once: true });
+    this.#enqueue(() => this.#begin());
+    return this.#result;
+  }
+
+  /** Cancels the run as an abort of the config's signal would. */
+  cancel(reason: unknown): void {
+    this.#stop(new AbortedError({ operation: this.#operation(), cause: reason }), "cancelled");
+  }
+
+  readonly #onAbort = (): void => {
+    this.cancel(this.#options.config.signal?.reason);
+  };
+
+  #operation(): string {
+    return `graph run on thread "${this.#options.threadId}"`;
+  }
+
+  #enqueue(task: () => Promise<void> | void): void {
+    this.#queue = this.#queue.then(task).catch((error: unknown) => this.#stop(error, "failed"));
+  }
+
+  async #begin(): Promise<void> {
+    const { start } = this.#options;
+    if (start.kind === "idle") {
+      this.#succeed();
+      return;
+    }
+    if (start.kind === "new") {
+      const before = this.#state;
+      // Nothing has run yet: a bad input or a failing START router leaves the thread as it was.
+      let writes: StateRecord;
+      try {
+        const applied = this.#options.definition.applyUpdate(before, start.input, START_NAME);
+        const targets = await this.#route(START_NAME, applied.state);
+        this.#state = applied.state;
+        writes = applied.writes;
+        for (const target of targets) this.#trigger(target);
+      } catch (error) {
+        this.#finished = true;
+        this.#detach();
+        this.#reject(error);
+        return;
+      }
+      const status: RunStatus = this.#frontier.idle ? "done" : "running";
+      await this.#checkpoint({
+        source: "input",
+        writes,
+        status,
+        ...(this.#options.latest ? {} : { base: before }),
+      });
+    }
+    this.#advance();
+  }
+
+  async #complete(name: string, step: number, startedAt: number, update: unknown): Promise<void> {
+    // The run already stopped: this node is among the pending ones of the stop checkpoint.
+    if (this.#finished) return;
+    const { definition } = this.#options;
+    const applied = definition.applyUpdate(this.#state, update, name);
+    const lastValueKeys = Object.keys(applied.writes).filter((key) => definition.isLastValue(key));
+    this.#guard.check(name, startedAt, lastValueKeys);
+    const targets = await this.#route(name, applied.state);
+    this.#state = applied.state;
+    this.#guard.record(name, this.#guard.tick(), lastValueKeys);
+    this.#frontier.finish(name);
+    for (const target of targets) this.#trigger(target);
+    const status: RunStatus = this.#frontier.idle ? "done" : "running";
+    await this.#checkpoint({ source: "node", node: name, writes: applied.writes, status });
+    this.#options.emit({ type: "node_end", node: name, step, update: applied.writes });
+    this.#options.logger.debug(`Graph node ${name} ended (step ${step})`);
+    this.#advance();
+  }
+
+  #advance(): void {
+    if (this.#finished) return;
+    if (this.#frontier.idle) {
+      this.#succeed();
+      return;
+    }
+    for (let name = this.#frontier.nextReady(); name; name = this.#frontier.nextReady()) {
+      if (this.#steps >= this.#options.stepLimit) {
+        const { stepLimit: limit } = this.#options;
+        const next = this.#frontier.waiting;
+        this.#stop(new StepLimitError({ limit, state: this.#state, next }), "failed");
+        return;
+      }
+      this.#launch(name);
+    }
+  }
+
+  #launch(name: string): void {
+    const node = this.#options.topology.nodes.get(name)!;
+    const startedAt = this.#guard.tick();
+    const visit = this.#frontier.start(name);
+    this.#steps += 1;
+    const step = this.#steps;
+    this.#options.emit({ type: "node_start", node: name, step, visit });
+    this.#options.logger.debug(`Graph node ${name} started (step ${step}, visit ${visit})`);
+    const context: NodeContext = {
+      signal: this.#controller.signal,
+      config: this.#options.config,
+      nodeName: name,
+      step,
+      visit,
+      logger: this.#options.logger,
+    };
+    const snapshot = this.#state;
+    new Promise((resolve) => resolve(node.run(snapshot as never, context))).then(
+      (update) => this.#enqueue(() => this.#complete(name, step, startedAt, update)),
+      (cause: unknown) =>
+        this.#enqueue(() => {
+          if (!this.#finished) this.#stop(new NodeExecutionError({ node: name, cause }), "failed");
+        }),
+    );
+  }
+
+  async #route(source: string, state: StateRecord): Promise<string[]> {
+    const { topology, config } = this.#options;
+    const targets = [...topology.staticTargets(source)];
+    for (const branch of topology.branches(source)) {
+      let result: RouteResult;
+      try {
+        result = await branch.router(state as never, {
+          source,
+          signal: this.#controller.signal,
+          config,
+        });
+      } catch (cause) {
+        throw new NodeExecutionError({ node: source, phase: "router", cause });
+      }
+      for (const ref of asList(result)) targets.push(topology.resolveRoute(branch, ref));
+    }
+    return targets;
+  }
+
+  #trigger(target: string): void {
+    if (target !== END_NAME) this.#frontier.trigger(target);
+  }
+
+  #succeed(): void {
+    this.#finished = true;
+    this.#detach();
+    this.#resolve(this.#state);
+  }
+
+  /**
+   * Stops the run: running nodes see the abort at once; the stop checkpoint is written after
+   * any node end already being handled, so it holds that node's writes, and the run rejects.
+   */
+  #stop(error: unknown, status: "failed" | "cancelled"): void {
+    if (this.#finished) return;
+    this.#finished = true;
+    this.#detach();
+    this.#controller.abort(error);
+    const node =
+      NodeExecutionError.isInstance(error) && error.phase === "node" ? error.node : undefined;
+    const described: CheckpointError = {
+      name: error instanceof Error ? error.name : "Error",
+      message: error instanceof Error ? error.message : String(error),
+      ...(node === undefined ? {} : { node }),
+    };
+    this.#queue = this.#queue
+      .then(() =>
+        this.#checkpoint({
+          source: "stop",
+          writes: {},
+          status,
+          error: described,
+          ...(node ? { node } : {}),
+        }),
+      )
+      .catch((checkpointError: unknown) => {
+        const reason =
+          checkpointError instanceof Error ? checkpointError.message : String(checkpointError);
+        this.#options.logger.error(
+          `Could not save the ${status} state of thread "${this.#options.threadId}": ${reason}`,
+        );
+      })
+      .then(() => this.#reject(error));
+  }
+
+  #detach(): void {
+    this.#options.config.signal?.removeEventListener("abort", this.#onAbort);
+  }
+
+  async #checkpoint(fields: {
+    source: Checkpoint["source"];
+    node?: string;
+    writes: StateRecord;
+    status: RunStatus;
+    base?: StateRecord;
+    error?: CheckpointError;
+  }): Promise<void> {
+    const { checkpointer, threadId, config } = this.#options;
+    if (!checkpointer) return;
+    const userId = config.configurable?.user_id;
+    const checkpoint: Checkpoint = {
+      version: 1,
+      threadId,
+      id: randomUUID(),
+      parentId: this.#parentId,
+      seq: this.#nextSeq,
+      runId: this.#runId,
+      createdAt: new Date().toISOString(),
+      frontier: this.#frontier.snapshot(),
+      metadata: userId === undefined ? {} : { user_id: userId },
+      ...fields,
+    };
+    await checkpointer.put(checkpoint);
+    this.#parentId = checkpoint.id;
+    this.#nextSeq += 1;
+  }
+}

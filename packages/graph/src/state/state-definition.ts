@@ -1,0 +1,192 @@
+import type { z } from "zod";
+import { StateValidationError } from "../error/state-validation-error.js";
+import { isReducer, type Reducer, type ReducerKey } from "./reducer.js";
+
+/** A state value as the engine handles it, before typing: key to value. */
+export type StateRecord = Readonly<Record<string, unknown>>;
+
+/** What `defineState` takes: per key, a zod schema (last value wins) or a {@link reducer}. */
+export type StateShape = Record<string, z.ZodType | ReducerKey>;
+
+// A key without a default starts absent, so its type admits `undefined`; `.default()` or a
+// reducer make a key always present.
+type PlainValue<S extends z.ZodType> =
+  undefined extends z.input<S> ? z.output<S> : z.output<S> | undefined;
+
+type ValueOf<E> =
+  E extends Reducer<infer S, infer _U> ? z.output<S> : E extends z.ZodType ? PlainValue<E> : never;
+
+type UpdateValueOf<E> =
+  E extends Reducer<infer _S, infer U> ? U : E extends z.ZodType ? z.input<E> : never;
+
+/** The full state of a shape: every key, reducer keys with their value type. */
+export type StateValues<Shape extends StateShape> = {
+  -readonly [K in keyof Shape]: ValueOf<Shape[K]>;
+};
+
+/** A node's update for a shape: any subset of keys; reducer keys take the reducer's update type. */
+export type StateUpdate<Shape extends StateShape> = {
+  [K in keyof Shape]?: UpdateValueOf<Shape[K]>;
+};
+
+/** The state type of a definition, e.g. `type TradingState = StateOf<typeof TradingState>`. */
+export type StateOf<D> = D extends StateDefinition<infer Shape> ? StateValues<Shape> : never;
+
+/** The update type of a definition: what a node may return. */
+export type UpdateOf<D> = D extends StateDefinition<infer Shape> ? StateUpdate<Shape> : never;
+
+/** The outcome of merging one update: the next state and what a checkpoint must record. */
+export interface AppliedUpdate {
+  /** The state after the update; a new frozen object, the previous one is untouched. */
+  readonly state: StateRecord;
+  /**
+   * Per written key, what replaying needs: the validated value of a last-value key, or the
+   * raw update of a reducer key (a few entries, not the whole grown list).
+   */
+  readonly writes: StateRecord;
+}
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.map((issue) =>
+    issue.path.length > 0 ? `${issue.path.map(String).join(".")}: ${issue.message}` : issue.message,
+  );
+}
+
+function isZodSchema(value: unknown): value is z.ZodType {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { safeParse?: unknown }).safeParse === "function"
+  );
+}
+
+/**
+ * A typed shared state: its keys, their schemas and how writes combine. Built with
+ * {@link defineState}; the graph uses it to validate and merge every node's update.
+ */
+export class StateDefinition<Shape extends StateShape = StateShape> {
+  readonly shape: Shape;
+  readonly keys: readonly string[];
+  // Only reducer() sets the reducer marker, so a marked entry is a full Reducer.
+  readonly #entries = new Map<string, z.ZodType | Reducer>();
+
+  constructor(shape: Shape) {
+    for (const [key, entry] of Object.entries(shape)) {
+      if (!isReducer(entry) && !isZodSchema(entry)) {
+        throw new TypeError(`State key "${key}" must be a zod schema or reducer(...)`);
+      }
+      this.#entries.set(key, entry as z.ZodType | Reducer);
+    }
+    this.shape = shape;
+    this.keys = Object.keys(shape);
+  }
+
+  /** True when concurrent writes to `key` are a conflict (the key keeps only the last value). */
+  isLastValue(key: string): boolean {
+    return !isReducer(this.#entries.get(key));
+  }
+
+  /** The state before anything is written: reducer defaults and schema defaults. */
+  initialValues(): StateRecord {
+    const values: Record<string, unknown> = {};
+    for (const key of this.keys) {
+      const entry = this.#entries.get(key)!;
+      if (isReducer(entry)) {
+        values[key] = entry.initial();
+        continue;
+      }
+      const parsed = entry.safeParse(undefined);
+      if (parsed.success && parsed.data !== undefined) values[key] = parsed.data;
+    }
+    return Object.freeze(values);
+  }
+
+  /**
+   * Validates `update` (written by `node`) and merges it into `current`. A key set to
+   * `undefined` counts as not written, because JSON checkpoints cannot hold `undefined`.
+   *
+   * @throws StateValidationError naming the node and key when the update is refused.
+   */
+  applyUpdate(current: StateRecord, update: unknown, node: string): AppliedUpdate {
+    if (update === undefined || update === null) return { state: current, writes: {} };
+    if (typeof update !== "object" || Array.isArray(update)) {
+      const got = Array.isArray(update) ? "an array" : typeof update;
+      throw new StateValidationError({
+        node,
+        issues: [`expected an object of state keys (or nothing), got ${got}`],
+      });
+    }
+    const next: Record<string, unknown> = { ...current };
+    const writes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(update)) {
+      if (value === undefined) continue;
+      const entry = this.#entries.get(key);
+      if (entry === undefined) {
+        throw new StateValidationError({
+          node,
+          key,
+          issues: [`not a key of this state (keys: ${this.keys.join(", ")})`],
+        });
+      }
+      if (isReducer(entry)) {
+        next[key] = this.#reduce(entry, current[key], value, node, key);
+        writes[key] = value;
+      } else {
+        const parsed = entry.safeParse(value);
+        if (!parsed.success) {
+          throw new StateValidationError({ node, key, issues: describeIssues(parsed.error) });
+        }
+        next[key] = parsed.data;
+        writes[key] = parsed.data;
+      }
+    }
+    return { state: Object.freeze(next), writes };
+  }
+
+  /**
+   * Re-applies writes recorded by {@link applyUpdate} (as stored in a checkpoint). Last-value
+   * keys take the stored value as is: it was validated already, and parsing it again would
+   * break schemas that transform.
+   */
+  replay(current: StateRecord, writes: StateRecord): StateRecord {
+    const next: Record<string, unknown> = { ...current };
+    for (const [key, value] of Object.entries(writes)) {
+      const entry = this.#entries.get(key);
+      if (entry === undefined) continue;
+      next[key] = isReducer(entry)
+        ? this.#reduce(entry, current[key], value, "(checkpoint)", key)
+        : value;
+    }
+    return Object.freeze(next);
+  }
+
+  #reduce(entry: Reducer, current: unknown, value: unknown, node: string, key: string): unknown {
+    let reduced: unknown;
+    try {
+      reduced = entry.reduce(current, value as never);
+    } catch (cause) {
+      const reason = cause instanceof Error ? cause.message : String(cause);
+      throw new StateValidationError({ node, key, issues: [`reducer threw: ${reason}`], cause });
+    }
+    const parsed = entry.schema.safeParse(reduced);
+    if (!parsed.success) {
+      throw new StateValidationError({ node, key, issues: describeIssues(parsed.error) });
+    }
+    return parsed.data;
+  }
+}
+
+/**
+ * Defines a typed shared state. Each key is a zod schema (the last value written wins, and
+ * two concurrent writers are a conflict) or a {@link reducer} (writes are combined).
+ *
+ * @example
+ * const TradingState = defineState({
+ *   messages: reducer(z.array(Message), appendReducer, () => []),
+ *   equity_insight: z.string().optional(),
+ * });
+ * type TradingState = StateOf<typeof TradingState>;
+ */
+export function defineState<Shape extends StateShape>(shape: Shape): StateDefinition<Shape> {
+  return new StateDefinition(shape);
+}
