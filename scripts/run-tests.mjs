@@ -11,7 +11,9 @@ const workspaceDirs = ["packages", "apps"].flatMap((group) => {
   const dir = join(root, group);
   return existsSync(dir) ? readdirSync(dir).map((name) => join(dir, name)) : [];
 });
-if (existsSync(join(root, "bench"))) workspaceDirs.push(join(root, "bench"));
+for (const single of ["bench", "e2e"]) {
+  if (existsSync(join(root, single))) workspaceDirs.push(join(root, single));
+}
 const reportOf = (dir) => join(dir, ".vitest", "results.json");
 
 // A stale report from an earlier run must not be counted; turbo restores the report of a
