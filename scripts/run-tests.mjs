@@ -20,7 +20,7 @@ const reportOf = (dir) => join(dir, ".vitest", "results.json");
 // cached (unchanged) package, so those still count.
 for (const dir of workspaceDirs) rmSync(reportOf(dir), { force: true });
 
-const turbo = spawnSync("pnpm", ["exec", "turbo", "run", "test", ...process.argv.slice(2)], {
+const turbo = spawnSync("pnpm", ["exec", "turbo", "run", "test", "--continue", ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   env: { TURBO_TELEMETRY_DISABLED: "1", ...process.env },

@@ -1,0 +1,15 @@
+import type { ChatModel } from "@framework/core";
+import type { NodeFunction } from "@framework/graph";
+import type { WebSearch } from "@framework/tools-websearch";
+import type { AgentState, AgentStateUpdate } from "../state/agent-state.js";
+
+/** What the workflow's nodes are built with. */
+export interface NodeDependencies {
+  llm: ChatModel;
+  search: WebSearch;
+  /** Searches of one step in flight at once. */
+  searchConcurrency: number;
+}
+
+/** A node of the deep-search workflow. */
+export type DeepSearchNode = NodeFunction<AgentState, AgentStateUpdate>;
