@@ -44,6 +44,7 @@ export type { PathMap, RouteResult, Router, RouterContext } from "./graph/router
 export { loggingMessage } from "./log/logging-message.js";
 export { FunctionNode, type NodeFunction, node } from "./node/function-node.js";
 export { GraphNode, type NodeContext, type NodeResult } from "./node/graph-node.js";
+export { EventChannel } from "./run/event-channel.js";
 export type { GraphEvent, NodeEndEvent, NodeStartEvent, RunDoneEvent } from "./run/graph-event.js";
 export { appendReducer } from "./state/append-reducer.js";
 export { type DefaultReducerUpdate, type Reducer, reducer } from "./state/reducer.js";

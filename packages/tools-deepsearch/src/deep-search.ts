@@ -9,6 +9,7 @@ import {
   type Checkpointer,
   type CompiledGraph,
   DEFAULT_THREAD_ID,
+  EventChannel,
   MemorySaver,
   NodeExecutionError,
 } from "@framework/graph";
@@ -23,7 +24,7 @@ import {
   maxSteps,
   runInput,
 } from "./state/run-input.js";
-import { EventQueue } from "./stream/event-queue.js";
+
 import { createDeepSearchGraph } from "./workflow/deep-search-graph.js";
 
 /** Options of {@link DeepSearch}. */
@@ -118,7 +119,7 @@ export class DeepSearch {
       maxCriticalQueries: options.maxCriticalQueries ?? defaultDeepSearchLimits.maxCriticalQueries,
       maxRevisions: options.maxRevisions ?? defaultDeepSearchLimits.maxRevisions,
     };
-    const queue = new EventQueue<DeepSearchEvent>();
+    const queue = new EventChannel<DeepSearchEvent>();
     const stop = new AbortController();
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     const config = {
