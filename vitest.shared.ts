@@ -1,4 +1,5 @@
 import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vitest/config";
 
 interface EsbuildTransform {
@@ -39,7 +40,8 @@ const conditions = ["source", "import", "module", "node", "default"];
 /**
  * Test settings every package shares. The `source` condition makes workspace packages resolve
  * to each other's TypeScript sources, so a change in one package is seen by the next without
- * a rebuild; the JSON report is what `scripts/run-tests.mjs` sums into CI's closing line.
+ * a rebuild; the JSON report is what `scripts/run-tests.mjs` sums into CI's closing line. The
+ * setup file fails any test file whose output or captured log lines show a known test secret.
  */
 export const sharedTestConfig = defineConfig({
   plugins: [standardDecorators()],
@@ -48,6 +50,11 @@ export const sharedTestConfig = defineConfig({
   test: {
     include: ["src/**/*.test.ts", "test/**/*.test.ts"],
     reporters: ["default", ["json", { outputFile: ".vitest/results.json" }]],
+    setupFiles: [
+      fileURLToPath(
+        new URL("./packages/testing/src/secrets/secret-guard-setup.ts", import.meta.url),
+      ),
+    ],
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -5,6 +5,7 @@ export {
   type AgentResult,
   type AgentToolCall,
   DEFAULT_MAX_ITERATIONS,
+  DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
   type InvokeOptions,
   type ToolCallingMode,
 } from "./agent/index.js";
@@ -44,15 +45,18 @@ export {
   ToolExecutionError,
   ToolModuleError,
   ToolNotFoundError,
+  TooManyToolCallsError,
 } from "./error/index.js";
 export {
   type ConsoleLoggerOptions,
   createConsoleLogger,
   getDefaultLogger,
+  isLevelEnabled,
   type Logger,
   type LogLevel,
   redactSecrets,
   registerSecret,
+  resolveLogLevel,
   setDefaultLogger,
   silentLogger,
   withRedaction,

@@ -2,6 +2,7 @@ export {
   type CapturedLine,
   type CapturingLogger,
   createCapturingLogger,
+  observeCapturedLines,
 } from "./log/capturing-logger.js";
 export {
   type LLMRateLimitFaultOptions,
@@ -38,6 +39,25 @@ export {
   type ScriptedReplyValue,
   type ScriptedToolCall,
 } from "./model/scripted-reply.js";
+export {
+  type ReliabilityCounts,
+  type ReliabilityReport,
+  ReliabilityTally,
+  reliabilityReportDirVariable,
+} from "./reliability/reliability-tally.js";
+export {
+  describeSecretLeaks,
+  installSecretGuard,
+  type SecretGuard,
+  type SecretLeak,
+} from "./secrets/secret-guard.js";
+export {
+  fakeTavilyApiKey,
+  testCoinDeskApiKey,
+  testJwtSecret,
+  testLlmApiKey,
+  testSecrets,
+} from "./secrets/test-secrets.js";
 export {
   type FakeHandler,
   type FakeResponse,
@@ -76,12 +96,27 @@ export {
 } from "./servers/coindesk/fake-coindesk-server.js";
 export {
   type FakeTavilyServer,
-  fakeTavilyApiKey,
   type StartFakeTavilyServerOptions,
   startFakeTavilyServer,
 } from "./servers/tavily/fake-tavily-server.js";
 export type { FakeTavilyResult } from "./servers/tavily/tavily-corpus.js";
 export { tavilyFaults } from "./servers/tavily/tavily-faults.js";
+export {
+  type StartFakeVciServerOptions,
+  startFakeVciServer,
+  vciGapChartPath,
+} from "./servers/vci/fake-vci-server.js";
+export { vciErrorBody, vciFaults } from "./servers/vci/vci-faults.js";
+export {
+  type FakeVciMarketOptions,
+  generateFakeVciSeries,
+  resolveFakeVciSymbol,
+  type VciChartRequest,
+  type VciOhlcSeries,
+  type VciTimeFrame,
+  vciTimeFrames,
+} from "./servers/vci/vci-price-series.js";
+export { defaultFakeVciSymbols, type FakeVciSymbol } from "./servers/vci/vci-symbol-profiles.js";
 export {
   type FakeYahooServerOptions,
   startFakeYahooServer,

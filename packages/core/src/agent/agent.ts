@@ -11,6 +11,9 @@ import { runToolLoop } from "./tool-loop.js";
 /** The specification's limit of tool-calling iterations per `invoke`. */
 export const DEFAULT_MAX_ITERATIONS = 10;
 
+/** How many tool calls of one model reply run; the rest get an error result. */
+export const DEFAULT_MAX_TOOL_CALLS_PER_REPLY = 32;
+
 /** Options of {@link Agent}. */
 export interface AgentOptions {
   /** Role statement of the agent; opens its system prompt. */
@@ -36,6 +39,11 @@ export interface AgentOptions {
   toolCalling?: ToolCallingMode;
   /** Iteration limit for every `invoke` unless overridden there. Default 10. */
   maxIterations?: number;
+  /**
+   * Tool calls of one reply that run (concurrently). Calls past it are answered with an error
+   * result, so a runaway reply cannot start thousands of calls at once. Default 32.
+   */
+  maxToolCallsPerReply?: number;
   /** How tool results are shortened for the model. */
   toolOutputLimits?: Partial<ToolOutputLimits>;
   /** Where log lines go. Secrets are redacted whatever the logger. */
@@ -138,6 +146,7 @@ export class Agent {
       tools: definitions,
       toolCalling,
       maxIterations: options.maxIterations ?? this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+      maxToolCallsPerReply: this.options.maxToolCallsPerReply ?? DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
       outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
       logger: this.logger,
       signal: options.signal ?? new AbortController().signal,

@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { AbortedError } from "../error/aborted-error.js";
+import { TooManyToolCallsError } from "../error/too-many-tool-calls-error.js";
+import { jsonForLog } from "../log/json-for-log.js";
 import type { Logger } from "../log/logger.js";
 import {
   addUsage,
@@ -14,9 +16,13 @@ import {
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 import type { PendingToolCall, ToolCall } from "../tool/tool-call.js";
-import { renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
+import { capText, renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
 import { finalAnswerRequest, jsonModeToolResults, type ToolCallingMode } from "./prompt.js";
+
+const unloggable = "[arguments nested too deeply to log]";
+// A model can send megabytes of arguments; the log keeps the start and says how much more.
+const maxLoggedCallChars = 4_000;
 
 /** Everything one run of the loop needs. */
 export interface ToolLoopInput {
@@ -27,6 +33,8 @@ export interface ToolLoopInput {
   tools: ToolDefinition[];
   toolCalling: ToolCallingMode;
   maxIterations: number;
+  /** Calls of one reply beyond this get an error result instead of running. */
+  maxToolCallsPerReply: number;
   outputLimits: ToolOutputLimits;
   logger: Logger;
   signal: AbortSignal;
@@ -71,7 +79,13 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
         ? response.message
         : { role: "assistant", content: response.message.content ?? "" },
     );
-    const executed = await Promise.all(pending.map((call) => executeCall(input, call, iteration)));
+    const executed = await Promise.all(
+      pending.map((call, index) =>
+        index < input.maxToolCallsPerReply
+          ? executeCall(input, call, iteration)
+          : refuseCall(input, call, iteration, pending.length),
+      ),
+    );
     toolCalls.push(...executed);
     AbortedError.throwIfAborted(signal, "agent run");
     if (input.toolCalling === "native") {
@@ -133,7 +147,7 @@ async function executeCall(
   { id, call }: PendingToolCall,
   iteration: number,
 ): Promise<AgentToolCall> {
-  input.logger.info(`Executing tool call: ${JSON.stringify(forLog(call))}`);
+  input.logger.info(`Executing tool call: ${capText(describeCall(call), maxLoggedCallChars)}`);
   const execution = await input.registry.execute(call, {
     signal: input.signal,
     logger: input.logger,
@@ -151,10 +165,7 @@ async function executeCall(
       output: `Error: ${execution.error.message}`,
     };
   }
-  const spec = input.registry.find(call.tool_name)?.spec;
-  const output = spec?.toModelOutput
-    ? renderToolOutput(spec.toModelOutput(execution.result), input.outputLimits)
-    : renderToolOutput(execution.result, input.outputLimits);
+  const output = modelOutput(input, call.tool_name, execution.result);
   return {
     id,
     iteration,
@@ -166,14 +177,61 @@ async function executeCall(
   };
 }
 
-/** Native calls carry their arguments as JSON text; log them as the object they encode. */
-function forLog(call: ToolCall): ToolCall {
-  if (typeof call.arguments !== "string") return call;
-  try {
-    return { ...call, arguments: JSON.parse(call.arguments) };
-  } catch {
-    return call;
+/**
+ * Answers a call past the per-reply limit without running it. Every call still gets a result,
+ * because providers reject a conversation where a tool call id has no answer.
+ */
+function refuseCall(
+  input: ToolLoopInput,
+  { id, call }: PendingToolCall,
+  iteration: number,
+  requested: number,
+): AgentToolCall {
+  const error = new TooManyToolCallsError({ requested, limit: input.maxToolCallsPerReply });
+  input.logger.warn(`Tool call ${call.tool_name} not run: ${error.message}`);
+  return {
+    id,
+    iteration,
+    toolName: call.tool_name,
+    arguments: call.arguments,
+    ok: false,
+    error,
+    output: `Error: ${error.message}`,
+  };
+}
+
+/**
+ * The text the model sees for a result: the tool's own `toModelOutput`, or the generic
+ * rendering when it has none or it throws (the tool did its work; only its summary failed).
+ */
+function modelOutput(input: ToolLoopInput, toolName: string, result: unknown): string {
+  const spec = input.registry.find(toolName)?.spec;
+  if (spec?.toModelOutput) {
+    try {
+      return renderToolOutput(spec.toModelOutput(result), input.outputLimits);
+    } catch (error) {
+      input.logger.warn(
+        `toModelOutput of tool ${toolName} failed, sending its result as JSON: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
+  return renderToolOutput(result, input.outputLimits);
+}
+
+/**
+ * The call as JSON for the log. Native calls carry their arguments as JSON text, logged as the
+ * object they encode; arguments nested too deeply to serialise are logged as sent.
+ */
+function describeCall(call: ToolCall): string {
+  const asSent = jsonForLog(call, JSON.stringify({ ...call, arguments: unloggable }));
+  if (typeof call.arguments !== "string") return asSent;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(call.arguments);
+  } catch {
+    return asSent;
+  }
+  return jsonForLog({ ...call, arguments: decoded }, asSent);
 }
 
 function agentFinishReason(reason: ModelFinishReason): AgentFinishReason {

@@ -10,6 +10,7 @@ export {
 export { ModelResponseError } from "./model-response-error.js";
 export { ModelTimeoutError } from "./model-timeout-error.js";
 export { RegistryFileError, type RegistryFileProblem } from "./registry-file-error.js";
+export { TooManyToolCallsError } from "./too-many-tool-calls-error.js";
 export { type ToolArgumentIssue, ToolArgumentsError } from "./tool-arguments-error.js";
 export { ToolCallRefusedError } from "./tool-call-refused-error.js";
 export { ToolExecutionError } from "./tool-execution-error.js";

@@ -1,10 +1,14 @@
+import { redactSecrets } from "../log/redact.js";
 import { FrameworkError } from "./framework-error.js";
 
 const name = "ToolExecutionError";
 const marker = `framework.error.${name}`;
 const symbol = Symbol.for(marker);
 
-/** A tool threw while running. `cause` holds what it threw. */
+/**
+ * A tool threw while running. `cause` holds what it threw; the message, which the model is
+ * sent, repeats its message with secrets redacted.
+ */
 export class ToolExecutionError extends FrameworkError {
   private readonly [symbol] = true;
 
@@ -12,7 +16,7 @@ export class ToolExecutionError extends FrameworkError {
 
   constructor({ toolName, cause }: { toolName: string; cause: unknown }) {
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super({ name, message: `Tool "${toolName}" failed: ${reason}`, cause });
+    super({ name, message: `Tool "${toolName}" failed: ${redactSecrets(reason)}`, cause });
     this.toolName = toolName;
   }
 

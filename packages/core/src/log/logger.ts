@@ -34,18 +34,28 @@ function isLogLevel(value: string | undefined): value is LogLevel {
   return value !== undefined && value in levelRank;
 }
 
+/**
+ * The level in force: `level` when given, else `FRAMEWORK_LOG_LEVEL` (read now), else
+ * `"info"`.
+ */
+export function resolveLogLevel(level?: LogLevel): LogLevel {
+  if (level) return level;
+  const fromEnv = process.env.FRAMEWORK_LOG_LEVEL?.toLowerCase();
+  return isLogLevel(fromEnv) ? fromEnv : "info";
+}
+
+/** True when a line at `level` is written under `threshold`. */
+export function isLevelEnabled(level: LogLevel, threshold: LogLevel): boolean {
+  return levelRank[level] >= levelRank[threshold];
+}
+
 /** A logger that writes `LEVEL message` lines, secrets redacted. */
 export function createConsoleLogger(options: ConsoleLoggerOptions = {}): Logger {
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const levelFor = (): LogLevel => {
-    if (options.level) return options.level;
-    const fromEnv = process.env.FRAMEWORK_LOG_LEVEL?.toLowerCase();
-    return isLogLevel(fromEnv) ? fromEnv : "info";
-  };
   const at =
     (level: Exclude<LogLevel, "silent">) =>
     (message: string): void => {
-      if (levelRank[level] < levelRank[levelFor()]) return;
+      if (!isLevelEnabled(level, resolveLogLevel(options.level))) return;
       write(`${level.toUpperCase()} ${redactSecrets(message)}`);
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };

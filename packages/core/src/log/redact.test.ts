@@ -30,6 +30,18 @@ describe("redactSecrets", () => {
       "[REDACTED] / [REDACTED] / abc",
     );
   });
+
+  it("follows the environment and the registrations from one line to the next", () => {
+    process.env.ROTATING_TOKEN = "first-token-value";
+    expect(redactSecrets("using first-token-value")).toBe("using [REDACTED]");
+    process.env.ROTATING_TOKEN = "second-token-value";
+    process.env.ADDED_SECRET = "added-secret-value";
+    expect(redactSecrets("second-token-value added-secret-value")).toBe("[REDACTED] [REDACTED]");
+    delete process.env.ADDED_SECRET;
+    expect(redactSecrets("added-secret-value")).toBe("added-secret-value");
+    registerSecret("registered-between-lines");
+    expect(redactSecrets("registered-between-lines")).toBe("[REDACTED]");
+  });
 });
 
 describe("loggers", () => {

@@ -1,9 +1,4 @@
-import OpenAI, {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-} from "openai";
+import type OpenAI from "openai";
 import type { ChatCompletionCreateParamsNonStreaming } from "openai/resources/chat/completions";
 import { AbortedError } from "../error/aborted-error.js";
 import { ConfigurationError } from "../error/configuration-error.js";
@@ -52,6 +47,19 @@ const defaultBaseURL = "https://api.together.xyz/v1";
 const defaultModel = "meta-llama/Llama-3.3-70B-Instruct-Turbo";
 const operation = "chat completion";
 const retryableStatuses = new Set([408, 429, 500, 502, 503, 504]);
+
+type OpenAIModule = typeof import("openai");
+let openAIModule: Promise<OpenAIModule> | undefined;
+
+/**
+ * The `openai` package, imported on first use: importing it takes about as long as the rest
+ * of this package together, and an application should not pay that at startup for a model
+ * it has not called yet.
+ */
+function loadOpenAI(): Promise<OpenAIModule> {
+  openAIModule ??= import("openai");
+  return openAIModule;
+}
 
 /**
  * Bounds one request by `timeoutMs` and ties it to the caller's signal. The openai client's
@@ -122,7 +130,9 @@ export class OpenAIChatModel implements ChatModel {
   readonly baseURL: string;
   readonly timeoutMs: number;
   readonly maxRetries: number;
-  readonly #client: OpenAI;
+  readonly #apiKey: string;
+  readonly #clientOptions: ConstructorParameters<typeof OpenAI>[0];
+  #sdk: { module: OpenAIModule; client: OpenAI } | undefined;
   readonly #temperature: number | undefined;
   readonly #logger: Logger | undefined;
   readonly #retryBaseDelayMs: number;
@@ -147,7 +157,8 @@ export class OpenAIChatModel implements ChatModel {
     this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
     this.#temperature = options.temperature;
     this.#logger = options.logger && withRedaction(options.logger);
-    this.#client = new OpenAI({
+    this.#apiKey = apiKey;
+    this.#clientOptions = {
       apiKey,
       baseURL: this.baseURL,
       timeout: this.timeoutMs,
@@ -155,18 +166,21 @@ export class OpenAIChatModel implements ChatModel {
       // The client would log to the console on its own; this class reports what matters.
       logLevel: "off",
       ...(options.fetch ? { fetch: options.fetch } : {}),
-    });
+    };
   }
 
   async generate(request: ChatRequest): Promise<ChatResponse> {
     const body = this.#params(request);
-    const { value, deadline } = await this.#send(request.signal, async (deadline, attempt) => {
-      const parsed = parseCompletion(
-        await this.#client.chat.completions.create(body, { signal: deadline.signal }),
-      );
-      if (!parsed.ok) throw this.#responseError(attempt, parsed.detail);
-      return parsed.response;
-    });
+    const { value, deadline } = await this.#send(
+      request.signal,
+      async (client, deadline, attempt) => {
+        const parsed = parseCompletion(
+          await client.chat.completions.create(body, { signal: deadline.signal }),
+        );
+        if (!parsed.ok) throw this.#responseError(attempt, parsed.detail);
+        return parsed.response;
+      },
+    );
     deadline.dispose();
     return value;
   }
@@ -181,8 +195,8 @@ export class OpenAIChatModel implements ChatModel {
       value: chunks,
       deadline,
       attempt,
-    } = await this.#send(request.signal, (deadline) =>
-      this.#client.chat.completions.create(body, { signal: deadline.signal }),
+    } = await this.#send(request.signal, (client, deadline) =>
+      client.chat.completions.create(body, { signal: deadline.signal }),
     );
     const assembler = new StreamAssembler();
     try {
@@ -227,16 +241,18 @@ export class OpenAIChatModel implements ChatModel {
    */
   async #send<T>(
     signal: AbortSignal | undefined,
-    call: (deadline: RequestDeadline, attempt: number) => Promise<T>,
+    call: (client: OpenAI, deadline: RequestDeadline, attempt: number) => Promise<T>,
   ): Promise<{ value: T; deadline: RequestDeadline; attempt: number }> {
     AbortedError.throwIfAborted(signal, operation);
     // The registry of secrets is bounded and forgets the oldest; keep the key in it.
-    registerSecret(this.#client.apiKey ?? undefined);
+    registerSecret(this.#apiKey);
+    const { client } = await this.#loadSdk();
+    AbortedError.throwIfAborted(signal, operation);
     return retryWithBackoff(
       async (attempt) => {
         const deadline = new RequestDeadline(this.timeoutMs, signal);
         try {
-          return { value: await call(deadline, attempt), deadline, attempt };
+          return { value: await call(client, deadline, attempt), deadline, attempt };
         } catch (error) {
           deadline.dispose();
           throw this.#toModelError(error, attempt, deadline, signal, "request");
@@ -262,6 +278,14 @@ export class OpenAIChatModel implements ChatModel {
     );
   }
 
+  async #loadSdk(): Promise<{ module: OpenAIModule; client: OpenAI }> {
+    if (!this.#sdk) {
+      const module = await loadOpenAI();
+      this.#sdk ??= { module, client: new module.default(this.#clientOptions) };
+    }
+    return this.#sdk;
+  }
+
   #responseError(attempt: number, detail: string): ModelResponseError {
     return new ModelResponseError({
       provider: this.provider,
@@ -281,6 +305,9 @@ export class OpenAIChatModel implements ChatModel {
     if (ModelCallError.isInstance(error) || AbortedError.isInstance(error)) return error;
     if (signal?.aborted) return new AbortedError({ operation, cause: signal.reason });
     const identity = { provider: this.provider, modelId: this.modelId, attempts: attempt };
+    // Only calls made through the client fail here, so the package is loaded by now.
+    const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } =
+      this.#sdk!.module;
     if (deadline.timedOut || error instanceof APIConnectionTimeoutError) {
       return new ModelTimeoutError({ ...identity, timeoutMs: this.timeoutMs });
     }

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
-import { dirname, resolve } from "node:path";
+import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
 import { RegistryFileError } from "../error/registry-file-error.js";
 import type { ToolRecord } from "../tool/tool-record.js";
-import { withFileLock } from "./file-lock.js";
+import { isProcessAlive, withFileLock } from "./file-lock.js";
 
 /** The default registry file, relative to the working directory. */
 export const DEFAULT_TOOLS_PATH = "templates/tools.json";
@@ -13,6 +13,9 @@ export const DEFAULT_TOOLS_PATH = "templates/tools.json";
  * each other.
  */
 const queues = new Map<string, Promise<unknown>>();
+
+// `<pid>.<uuid>.tmp` (a write) or `lock.<pid>.<uuid>` (a lock being taken), after the name.
+const leftoverPattern = /^(?:lock\.)?(\d+)\.[0-9a-f]{8}-[0-9a-f-]{27}(?:\.tmp)?$/;
 
 /** Tool records keyed by tool name, as stored in the registry file. */
 export type ToolRecords = Record<string, ToolRecord>;
@@ -67,6 +70,7 @@ export class RegistryFile {
       return withFileLock(this.path, async () => {
         const next = change(await this.read());
         await this.writeAtomically(`${JSON.stringify(next, null, 2)}\n`);
+        await this.removeLeftovers();
         return next;
       });
     });
@@ -98,6 +102,29 @@ export class RegistryFile {
         cause: error,
       });
     }
+  }
+
+  /**
+   * Deletes the temporary files of writers that were killed mid-write (named after the file,
+   * their pid and a uuid), so crashes do not litter the registry's folder. Runs under the lock.
+   */
+  private async removeLeftovers(): Promise<void> {
+    const dir = dirname(this.path);
+    const prefix = `${basename(this.path)}.`;
+    let names: string[];
+    try {
+      names = await readdir(dir);
+    } catch {
+      return;
+    }
+    await Promise.all(
+      names.map(async (name) => {
+        if (!name.startsWith(prefix)) return;
+        const pid = leftoverPattern.exec(name.slice(prefix.length))?.[1];
+        if (pid === undefined || Number(pid) === process.pid || isProcessAlive(Number(pid))) return;
+        await rm(join(dir, name), { force: true });
+      }),
+    );
   }
 
   private parse(text: string): ToolRecords {

@@ -10,6 +10,7 @@ import { ToolExecutionError } from "../error/tool-execution-error.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
 import { ToolNotFoundError } from "../error/tool-not-found-error.js";
 import { silentLogger } from "../log/logger.js";
+import { registerSecret } from "../log/redact.js";
 import { primaryFunction, type ToolContext } from "../tool/primary-function.js";
 import { RegistryFile } from "./registry-file.js";
 import { temporaryDirectory } from "./test-temporary-directory.js";
@@ -179,6 +180,25 @@ describe("ToolRegistry.execute", () => {
     const execution = await tools.execute({ tool_name: "boom", arguments: {} }, context);
     expect(!execution.ok && ToolExecutionError.isInstance(execution.error)).toBe(true);
     expect(!execution.ok && execution.error.message).toBe('Tool "boom" failed: kaboom');
+  });
+
+  it("redacts secrets from a throwing tool's message, which the model is sent", async () => {
+    const key = ["sk", "thrown", "by", "tool", "9f8e7d"].join("-");
+    registerSecret(key);
+    const { tools } = registry();
+    tools.registerFunctionTool(
+      primaryFunction(
+        { name: "leaky", description: "d", parameters: z.object({}), returns: "x" },
+        () => {
+          throw new Error(`upstream rejected ${key}`);
+        },
+      ),
+    );
+    await tools.settled();
+    const execution = await tools.execute({ tool_name: "leaky", arguments: {} }, context);
+    expect(!execution.ok && execution.error.message).toBe(
+      'Tool "leaky" failed: upstream rejected [REDACTED]',
+    );
   });
 
   it.each(["@framework/tools-finance", "node:child_process", "../../x", "runtime"])(

@@ -3,6 +3,7 @@ import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
 import { ToolExecutionError } from "../error/tool-execution-error.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
 import { ToolNotFoundError } from "../error/tool-not-found-error.js";
+import { jsonForLog } from "../log/json-for-log.js";
 import type { Logger } from "../log/logger.js";
 import type { ToolDefinition } from "../model/chat-model.js";
 import {
@@ -202,7 +203,7 @@ export class ToolRegistry {
       }
       const kind = tool.record.tool_type === "function" ? "function" : "module";
       this.logger.info(
-        `Completed executing ${kind} tool ${call.tool_name}(${JSON.stringify(args)})`,
+        `Completed executing ${kind} tool ${call.tool_name}(${jsonForLog(args, "[arguments nested too deeply to log]")})`,
       );
       return { ok: true, toolName: call.tool_name, arguments: args, result };
     } catch (error) {

@@ -44,6 +44,20 @@ describe("parseJsonToolCalls", () => {
     ).toEqual([{ tool_name: "t", arguments: "{}" }]);
   });
 
+  it("finds a call after an opening bracket that prose never closed", () => {
+    const call = { tool_name: "t", arguments: { a: 1 } };
+    expect(parseJsonToolCalls(`Step [1 of 2: ${JSON.stringify(call)}`)).toEqual([call]);
+    expect(parseJsonToolCalls(`Oops} ] { [ ${JSON.stringify(call)}`)).toEqual([call]);
+  });
+
+  it("treats text nested deeper than any call as no call, without exhausting the stack", () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    expect(parseJsonToolCalls(deep)).toEqual([]);
+    let wrapped: unknown = { tool_name: "t", arguments: {} };
+    for (let i = 0; i < 20; i++) wrapped = { tool_calls: [wrapped] };
+    expect(parseJsonToolCalls(JSON.stringify(wrapped))).toEqual([]);
+  });
+
   it("returns no call for plain answers, broken JSON and unrelated JSON", () => {
     expect(parseJsonToolCalls("The answer is 42.")).toEqual([]);
     expect(parseJsonToolCalls('{"tool_name": "t", "arguments": {')).toEqual([]);

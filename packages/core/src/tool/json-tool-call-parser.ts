@@ -1,5 +1,9 @@
 import type { ToolCall } from "./tool-call.js";
 
+// A call sits at most a few wrappers deep (a list, a `tool_calls` list, a `function` object);
+// deeper input is not a call, and following it would exhaust the stack on hostile text.
+const maxWrapperDepth = 8;
+
 /**
  * Finds the tool calls a model wrote as text in JSON mode: the specification's object
  * `{ "tool_name", "tool_type", "module_path", "arguments" }`, alone or in a list, possibly in
@@ -16,14 +20,16 @@ export function parseJsonToolCalls(text: string): ToolCall[] {
   return [];
 }
 
-function toToolCalls(value: unknown): ToolCall[] {
-  if (Array.isArray(value)) return value.flatMap(toToolCalls);
+function toToolCalls(value: unknown, depth = 0): ToolCall[] {
+  if (depth > maxWrapperDepth) return [];
+  const inner = (item: unknown) => toToolCalls(item, depth + 1);
+  if (Array.isArray(value)) return value.flatMap(inner);
   if (value === null || typeof value !== "object") return [];
   const record = value as Record<string, unknown>;
-  if (Array.isArray(record.tool_calls)) return record.tool_calls.flatMap(toToolCalls);
+  if (Array.isArray(record.tool_calls)) return record.tool_calls.flatMap(inner);
   const fn = record.function;
   if (fn !== null && typeof fn === "object" && !Array.isArray(fn)) {
-    return toToolCalls({ ...(fn as Record<string, unknown>), tool_type: record.tool_type });
+    return inner({ ...(fn as Record<string, unknown>), tool_type: record.tool_type });
   }
   const name = record.tool_name ?? record.name;
   if (typeof name !== "string" || name.trim() === "") return [];
@@ -57,13 +63,14 @@ function fencedBlocks(text: string): string[] {
 }
 
 /**
- * Spans from an opening `{` or `[` to its matching close, skipping brackets inside JSON
- * strings. Each outermost span is returned once.
+ * The largest balanced spans of `text`: from an opening `{` or `[` to its matching close,
+ * skipping brackets inside JSON strings, and not inside another balanced span. An opener that
+ * is never closed (prose such as "step [1 of") or is closed by the wrong bracket does not hide
+ * the spans after it. Linear in the length of the text.
  */
 function balancedSpans(text: string): string[] {
-  const spans: string[] = [];
-  let start = -1;
-  const stack: string[] = [];
+  const openers: Array<{ index: number; close: string }> = [];
+  const spans: Array<{ start: number; end: number }> = [];
   let inString = false;
   let escaped = false;
   for (let index = 0; index < text.length; index++) {
@@ -74,17 +81,19 @@ function balancedSpans(text: string): string[] {
       else if (char === '"') inString = false;
       continue;
     }
-    if (char === '"' && stack.length > 0) inString = true;
+    if (char === '"' && openers.length > 0) inString = true;
     else if (char === "{" || char === "[") {
-      if (stack.length === 0) start = index;
-      stack.push(char === "{" ? "}" : "]");
-    } else if ((char === "}" || char === "]") && stack.length > 0) {
-      if (stack.pop() !== char) {
-        stack.length = 0;
+      openers.push({ index, close: char === "{" ? "}" : "]" });
+    } else if ((char === "}" || char === "]") && openers.length > 0) {
+      const opener = openers.pop();
+      if (opener === undefined || opener.close !== char) {
+        openers.length = 0;
         continue;
       }
-      if (stack.length === 0) spans.push(text.slice(start, index + 1));
+      // Spans closed since this opener lie inside the one it now closes.
+      while ((spans.at(-1)?.start ?? -1) > opener.index) spans.pop();
+      spans.push({ start: opener.index, end: index + 1 });
     }
   }
-  return spans;
+  return spans.map(({ start, end }) => text.slice(start, end));
 }

@@ -53,6 +53,65 @@ describe("renderToolOutput", () => {
   });
 });
 
+describe("renderToolOutput on results that cannot be rendered as they are", () => {
+  const limits = { maxChars: 2_000, maxArrayItems: 4, maxStringChars: 50 };
+
+  it("renders an invalid date and a part that throws as markers instead of failing", () => {
+    const result = {
+      when: new Date(Number.NaN),
+      broken: {
+        toJSON() {
+          throw new Error("cannot serialise");
+        },
+      },
+      getter: Object.defineProperty({}, "value", {
+        enumerable: true,
+        get() {
+          throw new Error("no access");
+        },
+      }),
+    };
+    expect(JSON.parse(renderToolOutput(result, limits))).toEqual({
+      when: "Invalid Date",
+      broken: "[unreadable: cannot serialise]",
+      getter: "[unreadable: no access]",
+    });
+  });
+
+  it("cuts nesting deeper than 64 levels with a marker instead of exhausting the stack", () => {
+    let deep: unknown = "bottom";
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    const text = renderToolOutput(deep, limits);
+    expect(text).toContain("…[left out: nested deeper than 64 levels]");
+    expect(text.startsWith("[".repeat(64))).toBe(true);
+  });
+
+  it("stops expanding a result that shares objects exponentially, with a visible marker", () => {
+    let dag: unknown = { leaf: true };
+    for (let i = 0; i < 40; i++) dag = { left: dag, right: dag };
+    const text = renderToolOutput(dag, limits);
+    expect(text).toMatch(/\n…\[truncated: showing 2000 of \d+ characters\]$/);
+    expect(text).not.toContain("[circular]");
+  });
+
+  it("shortens typed arrays like arrays, reading only the items it shows", () => {
+    const bytes = new Uint8Array(10_000_000).fill(7);
+    expect(JSON.parse(renderToolOutput(bytes, limits))).toEqual([
+      7,
+      7,
+      7,
+      "…[9999996 more items; 10000000 in all]",
+      7,
+    ]);
+  });
+
+  it("keeps a __proto__ key as data", () => {
+    const value = JSON.parse('{"__proto__": {"polluted": true}, "a": 1}');
+    expect(renderToolOutput(value)).toBe('{"__proto__":{"polluted":true},"a":1}');
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+});
+
 describe("capText", () => {
   it("leaves short text alone", () => {
     expect(capText("abc", 3)).toBe("abc");

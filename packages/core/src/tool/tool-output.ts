@@ -15,22 +15,34 @@ export const defaultToolOutputLimits: ToolOutputLimits = {
   maxStringChars: 4_000,
 };
 
+// Beyond this depth a result is not data a model can use, and following it could exhaust the
+// stack; the rest is replaced by a marker.
+const maxDepth = 64;
+
+/** Where {@link shorten} is and how much it may still produce. */
+interface Walk {
+  limits: ToolOutputLimits;
+  /** Objects on the current path: only those count as cycles. */
+  path: WeakSet<object>;
+  /** Values still to render; past it, the text would be cut at `maxChars` anyway. */
+  budget: number;
+}
+
 /**
  * Renders a tool result as the text the model sees. Strings pass as they are; other values
  * become JSON with long arrays and strings shortened structurally, and the whole text is
  * capped. Every cut leaves a visible marker saying how much was left out, so the model never
- * mistakes a shortened result for a complete one.
+ * mistakes a shortened result for a complete one. Never throws: a part that cannot be read
+ * (a throwing getter or `toJSON`, an invalid date) is rendered as a marker saying so.
  */
 export function renderToolOutput(
   result: unknown,
   limits: ToolOutputLimits = defaultToolOutputLimits,
 ): string {
-  const text =
-    typeof result === "string"
-      ? result
-      : result === undefined
-        ? "null"
-        : (JSON.stringify(shorten(result, limits, new WeakSet())) ?? String(result));
+  if (typeof result === "string") return capText(result, limits.maxChars);
+  if (result === undefined) return "null";
+  const walk: Walk = { limits, path: new WeakSet(), budget: Math.max(limits.maxChars, 1) };
+  const text = JSON.stringify(shorten(result, walk, 0)) ?? describeValue(result);
   return capText(text, limits.maxChars);
 }
 
@@ -40,7 +52,19 @@ export function capText(text: string, maxChars: number): string {
   return `${text.slice(0, maxChars)}\n…[truncated: showing ${maxChars} of ${text.length} characters]`;
 }
 
-function shorten(value: unknown, limits: ToolOutputLimits, seen: WeakSet<object>): unknown {
+/** `String(value)`, for values JSON leaves out (functions, symbols), even without toString. */
+function describeValue(value: unknown): string {
+  try {
+    return String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+function shorten(value: unknown, walk: Walk, depth: number): unknown {
+  walk.budget -= 1;
+  if (walk.budget < 0) return "…[left out: output limit reached]";
+  const { limits } = walk;
   if (typeof value === "string") {
     return value.length > limits.maxStringChars
       ? `${value.slice(0, limits.maxStringChars)}…[truncated: ${value.length - limits.maxStringChars} more characters]`
@@ -48,34 +72,55 @@ function shorten(value: unknown, limits: ToolOutputLimits, seen: WeakSet<object>
   }
   if (typeof value === "bigint") return value.toString();
   if (value === null || typeof value !== "object") return value;
-  if (value instanceof Date) return value.toISOString();
+  if (depth >= maxDepth) return `…[left out: nested deeper than ${maxDepth} levels]`;
+  if (value instanceof Date) {
+    return Number.isNaN(value.getTime()) ? "Invalid Date" : value.toISOString();
+  }
   // Only the current path counts as a cycle: an object shared by two branches is rendered twice.
-  if (seen.has(value)) return "[circular]";
-  seen.add(value);
+  if (walk.path.has(value)) return "[circular]";
+  walk.path.add(value);
   try {
-    return shortenContainer(value, limits, seen);
+    return shortenContainer(value, walk, depth + 1);
+  } catch (error) {
+    return `[unreadable: ${error instanceof Error ? error.message : describeValue(error)}]`;
   } finally {
-    seen.delete(value);
+    walk.path.delete(value);
   }
 }
 
-function shortenContainer(value: object, limits: ToolOutputLimits, seen: WeakSet<object>): unknown {
-  if (value instanceof Map) return shorten(Object.fromEntries(value), limits, seen);
-  if (value instanceof Set) return shorten([...value], limits, seen);
-  if (Array.isArray(value)) {
-    if (value.length <= limits.maxArrayItems)
-      return value.map((item) => shorten(item, limits, seen));
-    const head = Math.ceil(limits.maxArrayItems * 0.75);
-    const tail = limits.maxArrayItems - head;
-    return [
-      ...value.slice(0, head).map((item) => shorten(item, limits, seen)),
-      `…[${value.length - head - tail} more items; ${value.length} in all]`,
-      ...value.slice(value.length - tail).map((item) => shorten(item, limits, seen)),
-    ];
+function shortenContainer(value: object, walk: Walk, depth: number): unknown {
+  if (value instanceof Map) return shorten(Object.fromEntries(value), walk, depth);
+  if (value instanceof Set) return shortenList([...value], walk, depth);
+  if (Array.isArray(value)) return shortenList(value, walk, depth);
+  if (ArrayBuffer.isView(value) && !(value instanceof DataView)) {
+    return shortenList(value as unknown as ArrayLike<unknown>, walk, depth);
   }
   const toJSON = (value as { toJSON?: () => unknown }).toJSON;
-  if (typeof toJSON === "function") return shorten(toJSON.call(value), limits, seen);
-  return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, shorten(item, limits, seen)]),
-  );
+  if (typeof toJSON === "function") return shorten(toJSON.call(value), walk, depth);
+  const entries: Array<[string, unknown]> = [];
+  for (const key of Object.keys(value)) {
+    if (walk.budget < 0) break;
+    entries.push([key, shorten((value as Record<string, unknown>)[key], walk, depth)]);
+  }
+  return Object.fromEntries(entries);
+}
+
+/** A list with at most `maxArrayItems` items: its head and tail around a marker. */
+function shortenList(items: ArrayLike<unknown>, walk: Walk, depth: number): unknown[] {
+  const { maxArrayItems } = walk.limits;
+  const render = (from: number, to: number) => {
+    const rendered: unknown[] = [];
+    for (let index = from; index < to && walk.budget >= 0; index++) {
+      rendered.push(shorten(items[index], walk, depth));
+    }
+    return rendered;
+  };
+  if (items.length <= maxArrayItems) return render(0, items.length);
+  const head = Math.ceil(maxArrayItems * 0.75);
+  const tail = maxArrayItems - head;
+  return [
+    ...render(0, head),
+    `…[${items.length - head - tail} more items; ${items.length} in all]`,
+    ...render(items.length - tail, items.length),
+  ];
 }

@@ -90,4 +90,21 @@ describe("Frontier readiness", () => {
     expect(frontier.nextReady()).toBe("a");
     expect(frontier.start("a")).toBe(2);
   });
+
+  it("counts visits of nodes named like Object.prototype members as their own", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "__proto__"],
+        ["__proto__", "constructor"],
+        ["constructor", END_NAME],
+      ]),
+    );
+    expect(frontier.start("__proto__")).toBe(1);
+    expect(frontier.start("constructor")).toBe(1);
+    const { visits } = frontier.snapshot();
+    expect(Object.getPrototypeOf(visits)).toBe(Object.prototype);
+    expect(JSON.parse(JSON.stringify(visits))).toEqual(
+      JSON.parse('{"__proto__":1,"constructor":1}'),
+    );
+  });
 });

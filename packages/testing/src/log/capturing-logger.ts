@@ -18,6 +18,20 @@ export interface CapturingLogger extends Logger {
   clear(): void;
 }
 
+const observers = new Set<(line: CapturedLine) => void>();
+
+/**
+ * Calls `observer` with every line any capturing logger records from now on, until the
+ * returned function is called. The secret guard uses it to check captured lines as they come,
+ * so a test that clears its logger cannot hide a leaked key.
+ */
+export function observeCapturedLines(observer: (line: CapturedLine) => void): () => void {
+  observers.add(observer);
+  return () => {
+    observers.delete(observer);
+  };
+}
+
 /**
  * Creates a logger that records what it is given. Inject it where a `logger` option exists
  * (Agent, AgentNode, CrewAgent, OpenAIChatModel) or with `setDefaultLogger`.
@@ -25,7 +39,9 @@ export interface CapturingLogger extends Logger {
 export function createCapturingLogger(): CapturingLogger {
   const entries: CapturedLine[] = [];
   const at = (level: CapturedLine["level"]) => (message: string) => {
-    entries.push({ level, message });
+    const line = { level, message };
+    entries.push(line);
+    for (const observer of observers) observer(line);
   };
   return {
     entries,

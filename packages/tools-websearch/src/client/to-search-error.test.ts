@@ -1,3 +1,4 @@
+import { registerSecret } from "@framework/core";
 import { describe, expect, it } from "vitest";
 import { SearchError } from "../error/search-error.js";
 import { toSearchError } from "./to-search-error.js";
@@ -81,11 +82,24 @@ describe("toSearchError", () => {
     expect(toSearchError("boom", context).message).toBe("Tavily search failed: boom");
   });
 
-  it("keeps the original error as the cause and is recognisable across copies", () => {
-    const original = new Error("Internal Server Error");
+  it("keeps a copy of the original error as the cause and is recognisable across copies", () => {
+    const original = new TypeError("Internal Server Error");
     const error = toSearchError(original, context);
-    expect(error.cause).toBe(original);
+    expect(error.cause).toBeInstanceOf(Error);
+    expect(error.cause).toMatchObject({ name: "TypeError", message: "Internal Server Error" });
     expect(SearchError.isInstance(error)).toBe(true);
     expect(SearchError.isInstance(original)).toBe(false);
+  });
+
+  it("redacts a key Tavily echoed from the message and from the cause", () => {
+    const key = ["tvly", "echoed", "key", "0a1b2c3d4e"].join("-");
+    registerSecret(key);
+    const original = new Error(`401 Error: Unauthorized: invalid API key ${key}`);
+    const error = toSearchError(original, context);
+    expect(error.message).toBe(
+      "Tavily rejected the API key (HTTP 401): Unauthorized: invalid API key [REDACTED]",
+    );
+    expect((error.cause as Error).message).not.toContain(key);
+    expect((error.cause as Error).stack).not.toContain(key);
   });
 });

@@ -1,3 +1,4 @@
+import { redactSecrets } from "@framework/core";
 import { SearchError, type SearchFailure } from "../error/search-error.js";
 
 /** What the caller knew about the failed request, for a message a person can act on. */
@@ -60,11 +61,25 @@ function httpError(status: number, detail: string, cause: unknown): SearchError 
 }
 
 /**
- * Turns whatever `@tavily/core`'s `search` threw into a {@link SearchError} with a reason, the
- * HTTP status when it can be known, and a message free of secrets.
+ * The cause a {@link SearchError} keeps: a copy of what `@tavily/core` threw with secrets
+ * redacted, because its message repeats Tavily's, and Tavily may echo the key back.
  */
-export function toSearchError(error: unknown, context: SearchRequestContext): SearchError {
-  const text = error instanceof Error ? error.message : String(error);
+function redactedCause(error: unknown): Error {
+  const copy = new Error(redactSecrets(error instanceof Error ? error.message : String(error)));
+  if (error instanceof Error) {
+    copy.name = error.name;
+    copy.stack = redactSecrets(error.stack ?? "");
+  }
+  return copy;
+}
+
+/**
+ * Turns whatever `@tavily/core`'s `search` threw into a {@link SearchError} with a reason, the
+ * HTTP status when it can be known, and a message and cause free of secrets.
+ */
+export function toSearchError(thrown: unknown, context: SearchRequestContext): SearchError {
+  const text = thrown instanceof Error ? thrown.message : String(thrown);
+  const error = redactedCause(thrown);
 
   if (timedOutPattern.test(text)) {
     return new SearchError({

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { fakeTavilyApiKey } from "../../secrets/test-secrets.js";
 import {
   type FakeResponse,
   type FakeServer,
@@ -8,8 +9,7 @@ import {
 import { cannedAnswer, cannedResults, type FakeTavilyResult } from "./tavily-corpus.js";
 import { tavilyFaults } from "./tavily-faults.js";
 
-/** The key {@link startFakeTavilyServer} accepts unless told otherwise. */
-export const fakeTavilyApiKey = "tvly-dev-fake-0123456789abcdef";
+export { fakeTavilyApiKey };
 
 /** Options of {@link startFakeTavilyServer}. */
 export interface StartFakeTavilyServerOptions extends StartFakeServerOptions {

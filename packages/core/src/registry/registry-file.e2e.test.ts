@@ -1,0 +1,160 @@
+import { spawn } from "node:child_process";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { ReliabilityTally } from "@framework/testing";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { RegistryFileError } from "../error/registry-file-error.js";
+import { RegistryFile } from "./registry-file.js";
+import { temporaryDirectory } from "./test-temporary-directory.js";
+
+// Data safety of the registry file across processes: concurrent writers lose nothing, a writer
+// killed at any moment leaves a valid file holding everything it committed, and a corrupt file
+// is refused and left as it was. Children run the real RegistryFile through tsx.
+const tally = new ReliabilityTally("registry-file");
+afterAll(() => tally.flush());
+
+const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../../test/fixtures/${name}`, import.meta.url));
+
+interface ChildRun {
+  /** Complete lines the child printed. */
+  lines: string[];
+  stderr: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * Runs a fixture with `node --import tsx`. `killAfter` is asked after each chunk of output
+ * whether to SIGKILL the child now, given the lines so far.
+ */
+function runChild(
+  script: string,
+  args: string[],
+  killAfter?: (lines: string[]) => number | undefined,
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", fixture(script), ...args], {
+      cwd: packageRoot,
+      env: { ...process.env, NODE_OPTIONS: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    let killScheduled = false;
+    const completeLines = () => stdout.split("\n").slice(0, -1);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      const delayMs = killScheduled ? undefined : killAfter?.(completeLines());
+      if (delayMs === undefined) return;
+      killScheduled = true;
+      setTimeout(() => child.kill("SIGKILL"), delayMs);
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ lines: completeLines(), stderr, code, signal }));
+  });
+}
+
+/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+let dir: string;
+let cleanup: () => Promise<void>;
+beforeEach(async () => {
+  ({ dir, cleanup } = await temporaryDirectory());
+});
+afterEach(() => cleanup());
+
+describe("the registry file across processes", () => {
+  it("keeps every record when ten processes register different tools at the same time", async () => {
+    const path = join(dir, "tools.json");
+    // They start by finding the lock of a writer that died (no pid is that high on Linux), so
+    // they all want to take it over at once.
+    await writeFile(`${path}.lock`, "999999999 lock-of-a-writer-that-died");
+    const writers = Array.from({ length: 10 }, (_, i) => `writer${i}`);
+    const runs = await Promise.all(
+      writers.map((prefix) => runChild("merge-records.ts", [path, prefix, "10"])),
+    );
+    expect(runs.map((run) => run.code)).toEqual(writers.map(() => 0));
+
+    const stored = await new RegistryFile(path).read();
+    const expected = writers.flatMap((prefix) =>
+      Array.from({ length: 10 }, (_, i) => `${prefix}_${i}`),
+    );
+    const lost = expected.filter((name) => stored[name] === undefined);
+    tally.records(expected.length, lost.length);
+    expect(lost).toEqual([]);
+    expect(Object.keys(stored)).toHaveLength(100);
+    expect(stored.writer9_9).toMatchObject({ module_path: "runtime", is_runtime: true });
+    expect(await readdir(dir)).toEqual(["tools.json"]);
+  }, 60_000);
+
+  it("stays valid JSON with every committed record when a writer is killed mid-write, 20 times", async () => {
+    const seed = Number(process.env.REGISTRY_KILL_SEED) || Date.now() % 1_000_000;
+    const random = seededRandom(seed);
+    const path = join(dir, "tools.json");
+    const committed: string[] = [];
+    for (let iteration = 0; iteration < 20; iteration++) {
+      const commitsBeforeKill = 1 + Math.floor(random() * 6);
+      const killDelayMs = Math.floor(random() * 4);
+      const run = await tally.trial(1, async () => {
+        const result = await runChild(
+          "merge-until-killed.ts",
+          [path, `kill${iteration}`],
+          (lines) => (lines.length >= commitsBeforeKill ? killDelayMs : undefined),
+        );
+        expect(result.signal, `iteration ${iteration}, seed ${seed}: ${result.stderr}`).toBe(
+          "SIGKILL",
+        );
+        return result;
+      });
+      committed.push(...run.lines);
+
+      // Whatever the moment of the kill, the file parses and holds every committed record.
+      const stored = await new RegistryFile(path).read();
+      const lost = run.lines.filter((name) => stored[name] === undefined);
+      tally.records(run.lines.length, lost.length);
+      expect(lost, `iteration ${iteration}, seed ${seed}`).toEqual([]);
+    }
+
+    // The last writer's lock (its owner is dead) is taken over, nothing was lost overall, and
+    // the killed writers' temporary files are swept away.
+    const final = await new RegistryFile(path).merge([]);
+    expect(committed.filter((name) => final[name] === undefined)).toEqual([]);
+    expect(committed.length).toBeGreaterThanOrEqual(20);
+    expect(await readdir(dir)).toEqual(["tools.json"]);
+  }, 60_000);
+
+  it("refuses a corrupt file in another process with a clear error, and leaves it untouched", async () => {
+    const path = join(dir, "tools.json");
+    const torn = '{\n  "get_weather": {\n    "tool_name": "get_wea';
+    await writeFile(path, torn);
+    const run = await tally.trial(1, async () => {
+      const result = await runChild("register-tools.ts", [path, "late", "1"]);
+      expect(result.code).not.toBe(0);
+      expect(result.stderr).toContain("RegistryFileError");
+      expect(result.stderr).toContain(`Tool registry file ${path} is not valid JSON`);
+      expect(result.stderr).toContain("It was left untouched: repair it, or delete it");
+      return result;
+    });
+    expect(run.lines).toEqual([]);
+    await expect(readFile(path, "utf8")).resolves.toBe(torn);
+    expect(await readdir(dir)).toEqual(["tools.json"]);
+    const error = await new RegistryFile(path).merge([]).catch((e: unknown) => e);
+    expect(RegistryFileError.isInstance(error) && error.problem).toBe("corrupt");
+  }, 30_000);
+});
