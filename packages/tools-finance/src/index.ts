@@ -12,8 +12,14 @@ export { renderChartHtml, renderChartPng, renderChartSvg } from "./chart/render-
 export { returnsChartOption } from "./chart/returns-chart.js";
 export type { StockFigure } from "./chart/stock-figure.js";
 export { candlestickFigureToText, visualize_stock_data } from "./chart/visualize-stock-data.js";
-export { fetchPriceTable, yahooRequestTimeoutMs } from "./fetch/fetch-price-table.js";
+export {
+  fetchPriceTable,
+  yahooPriceSource,
+  yahooRequestTimeoutMs,
+  yahooTimeoutMs,
+} from "./fetch/fetch-price-table.js";
 export { fetch_stock_data } from "./fetch/fetch-stock-data.js";
+export { fetchPriceTableFrom, type PriceTableSource } from "./fetch/price-table-source.js";
 export {
   parseStockArguments,
   type StockArguments,

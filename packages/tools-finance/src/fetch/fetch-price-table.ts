@@ -3,44 +3,53 @@ import createYahooFinance from "yahoo-finance2/createYahooFinance";
 import chart from "yahoo-finance2/modules/chart";
 import { isIntradayInterval, type PriceRow, type PriceTable } from "../table/price-table.js";
 import { describeError } from "./describe-error.js";
-import { parseStockArguments, type StockArguments, type StockRequest } from "./stock-arguments.js";
+import { fetchPriceTableFrom, type PriceTableSource } from "./price-table-source.js";
+import type { StockArguments, StockRequest } from "./stock-arguments.js";
 import { createYahooFetch, yahooFinanceUrl } from "./yahoo-fetch.js";
 
 const YahooFinance = createYahooFinance({ modules: { chart } });
 
-/** How long one request to Yahoo may take before it counts as failed. */
+/** How long one request to Yahoo may take before it counts as failed, unless `YAHOO_TIMEOUT_MS` says otherwise. */
 export const yahooRequestTimeoutMs = 30_000;
+
+// Timers cannot wait longer than a signed 32-bit count of milliseconds.
+const maxTimeoutMs = 2_147_483_647;
+
+/**
+ * `YAHOO_TIMEOUT_MS`, read now (never at import): the time limit of one request to Yahoo,
+ * body included, in milliseconds; {@link yahooRequestTimeoutMs} when unset.
+ *
+ * @throws Error naming the variable when it is not a positive number of milliseconds.
+ */
+export function yahooTimeoutMs(): number {
+  const raw = process.env.YAHOO_TIMEOUT_MS?.trim();
+  if (!raw) return yahooRequestTimeoutMs;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0 || value > maxTimeoutMs) {
+    throw new Error(
+      `YAHOO_TIMEOUT_MS must be a positive number of milliseconds up to ${maxTimeoutMs}, got "${raw}"`,
+    );
+  }
+  return value;
+}
 
 const day = 86_400;
 
+/** Yahoo Finance's chart API, through yahoo-finance2, as a {@link PriceTableSource}. */
+export const yahooPriceSource: PriceTableSource = {
+  request: requestPriceTable,
+  describeError,
+};
+
 /**
- * Fetches the price table the stock tools share, reporting every failure the spec's way:
- * `No data found for <symbol>. Check the symbol or date range.` for an empty result and
- * `Error fetching data for <symbol>: <error>` for anything else (bad arguments included),
- * each followed by `null`. Never throws.
+ * Fetches the price table the stock tools share from Yahoo Finance, reporting failures as
+ * {@link fetchPriceTableFrom} does. Never throws.
  */
-export async function fetchPriceTable(
+export function fetchPriceTable(
   args: StockArguments,
   context: Pick<ToolContext, "signal" | "logger">,
 ): Promise<PriceTable | null> {
-  const parsed = parseStockArguments(args);
-  if (!parsed.ok) {
-    context.logger.warn(`Error fetching data for ${parsed.symbol}: ${parsed.reason}`);
-    return null;
-  }
-  const { request } = parsed;
-  let table: PriceTable;
-  try {
-    table = await requestPriceTable(request, context);
-  } catch (error) {
-    context.logger.warn(`Error fetching data for ${request.symbol}: ${describeError(error)}`);
-    return null;
-  }
-  if (table.rows.length === 0) {
-    context.logger.warn(`No data found for ${request.symbol}. Check the symbol or date range.`);
-    return null;
-  }
-  return table;
+  return fetchPriceTableFrom(yahooPriceSource, args, context);
 }
 
 async function requestPriceTable(
@@ -50,7 +59,7 @@ async function requestPriceTable(
   const client = new YahooFinance({
     fetch: createYahooFetch({
       baseUrl: yahooFinanceUrl(),
-      signal: AbortSignal.any([context.signal, AbortSignal.timeout(yahooRequestTimeoutMs)]),
+      signal: AbortSignal.any([context.signal, AbortSignal.timeout(yahooTimeoutMs())]),
     }),
     logger: yahooLogger(context.logger),
     // Otherwise a schema mismatch makes yahoo-finance2 ask the npm registry for its version.

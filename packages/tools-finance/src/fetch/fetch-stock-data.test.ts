@@ -169,6 +169,32 @@ describe("fetch_stock_data against the fake Yahoo server", () => {
     ]);
   });
 
+  it("logs a request that gets no answer within YAHOO_TIMEOUT_MS", async () => {
+    server.injectFaults({ hang: true });
+    process.env.YAHOO_TIMEOUT_MS = "100";
+    try {
+      expect(await call({ symbol: "AAPL" })).toBeNull();
+    } finally {
+      delete process.env.YAHOO_TIMEOUT_MS;
+    }
+    expect(logged()).toEqual([
+      "warn Error fetching data for AAPL: The operation was aborted due to timeout",
+    ]);
+  });
+
+  it("reports a YAHOO_TIMEOUT_MS that is not a positive number, without asking Yahoo", async () => {
+    process.env.YAHOO_TIMEOUT_MS = "soon";
+    try {
+      expect(await call({ symbol: "AAPL" })).toBeNull();
+    } finally {
+      delete process.env.YAHOO_TIMEOUT_MS;
+    }
+    expect(logged()).toEqual([
+      'warn Error fetching data for AAPL: YAHOO_TIMEOUT_MS must be a positive number of milliseconds up to 2147483647, got "soon"',
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it("logs a cancelled request", async () => {
     server.injectFaults({ hang: true });
     const controller = new AbortController();

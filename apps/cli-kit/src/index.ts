@@ -1,0 +1,35 @@
+export {
+  type AppToolSettings,
+  appToolSettings,
+} from "./agent/app-tool-settings.js";
+export {
+  type DateRange,
+  dateOfCurrentTime,
+  rangeEndingOn,
+  yearRange,
+} from "./offline/analysis-dates.js";
+export { ChatRequest, callTools, type ToolResult } from "./offline/chat-request.js";
+export {
+  type FakeServices,
+  offlineOptionHelp,
+  type StartFakeServicesOptions,
+  startFakeServices,
+} from "./offline/fake-services.js";
+export { findTickers, vietnameseTickers } from "./offline/find-tickers.js";
+export {
+  type BtcFigures,
+  type ChartFigures,
+  type PriceFigures,
+  percent,
+  readBtcFigures,
+  readChartFigures,
+  readPriceFigures,
+  readSearchGist,
+} from "./offline/tool-text.js";
+export { Progress, type ProgressOptions, type ProgressStream } from "./progress/progress.js";
+export { type AppRun, type RunAppOptions, runApp } from "./run/run-app.js";
+export {
+  type AppProcessResult,
+  type SpawnAppOptions,
+  spawnApp,
+} from "./testing/spawn-app.js";

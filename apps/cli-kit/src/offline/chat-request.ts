@@ -1,0 +1,90 @@
+import type {
+  OpenAIChatRequestBody,
+  OpenAIWireMessage,
+  ScriptedAnswer,
+  ScriptedToolCall,
+} from "@framework/testing";
+
+/** A tool call the model made earlier in the conversation, with what the tool returned. */
+export interface ToolResult {
+  name: string;
+  arguments: Record<string, unknown>;
+  /** The text the tool's result was rendered to. */
+  content: string;
+}
+
+function text(message: OpenAIWireMessage | undefined): string {
+  const content = message?.content;
+  if (typeof content === "string") return content;
+  return content ? JSON.stringify(content) : "";
+}
+
+function parseArguments(raw: string): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === "object" && value !== null ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * What a scripted model reads from a chat request: the conversation's opening and latest user
+ * text, the tools offered, and every tool result so far with the call that produced it.
+ */
+export class ChatRequest {
+  readonly body: OpenAIChatRequestBody;
+
+  constructor(body: OpenAIChatRequestBody) {
+    this.body = body;
+  }
+
+  /** The system prompt (the agent's description, skills and instruction). */
+  get system(): string {
+    return text(this.body.messages.find((message) => message.role === "system"));
+  }
+
+  /** The latest user message: the query or a node's prompt. */
+  get user(): string {
+    return text(this.body.messages.findLast((message) => message.role === "user"));
+  }
+
+  /** Whether the request offers a tool of that name. */
+  offers(tool: string): boolean {
+    return (this.body.tools ?? []).some((offered) => offered.function.name === tool);
+  }
+
+  /** The tool results in the conversation, paired with their calls, oldest first. */
+  get toolResults(): ToolResult[] {
+    const calls = new Map<string, { name: string; arguments: Record<string, unknown> }>();
+    const results: ToolResult[] = [];
+    for (const message of this.body.messages) {
+      for (const call of message.tool_calls ?? []) {
+        calls.set(call.id, {
+          name: call.function.name,
+          arguments: parseArguments(call.function.arguments),
+        });
+      }
+      if (message.role === "tool" && message.tool_call_id) {
+        const call = calls.get(message.tool_call_id);
+        if (call) results.push({ ...call, content: text(message) });
+      }
+    }
+    return results;
+  }
+
+  /** The results of one tool, oldest first. */
+  resultsOf(tool: string): ToolResult[] {
+    return this.toolResults.filter((result) => result.name === tool);
+  }
+
+  /** Whether the tool was called already. */
+  called(tool: string): boolean {
+    return this.resultsOf(tool).length > 0;
+  }
+}
+
+/** A scripted answer asking for these tool calls, in order (they run concurrently). */
+export function callTools(...calls: ScriptedToolCall[]): ScriptedAnswer {
+  return { toolCalls: calls };
+}

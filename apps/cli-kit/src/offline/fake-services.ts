@@ -1,0 +1,114 @@
+import {
+  type FakeCoinDeskServer,
+  type FakeLLMReply,
+  type FakeLLMServer,
+  type FakeServer,
+  type FakeTavilyServer,
+  startFakeArxivServer,
+  startFakeCoinDeskServer,
+  startFakeLLMServer,
+  startFakeTavilyServer,
+  startFakeVciServer,
+  startFakeYahooServer,
+} from "@framework/testing";
+
+/** The model name the offline demo reports; it names what answers, a script. */
+const offlineModelName = "scripted-analyst";
+
+const offlineLlmKey = "offline-demo-llm-key";
+const offlineCoinDeskKey = "offline-demo-coindesk-key";
+
+/** Options of {@link startFakeServices}. */
+export interface StartFakeServicesOptions {
+  /** The scripted model: answers every chat request from what the request holds. */
+  analyst: FakeLLMReply;
+  /** The key the fake LLM accepts. Default: the key put in `environment`. */
+  llmApiKey?: string;
+  /** Delay of every fake LLM answer, e.g. to make concurrency visible in a test. */
+  llmLatencyMs?: number;
+}
+
+/** Every upstream the apps call, faked on 127.0.0.1, and the environment pointing at them. */
+export interface FakeServices {
+  llm: FakeLLMServer;
+  arxiv: FakeServer;
+  tavily: FakeTavilyServer;
+  coindesk: FakeCoinDeskServer;
+  yahoo: FakeServer;
+  vci: FakeServer;
+  /** `LLM_API_URL`, `LLM_API_KEY`, `TAVILY_API_URL`... set to the fakes and their keys. */
+  environment: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the fakes of `@framework/testing` for every service the apps use: an OpenAI-compatible
+ * LLM answered by `analyst`, arXiv, Tavily, CoinDesk, Yahoo Finance and VCI, each with its
+ * recorded-shape sample data. Nothing is set in `process.env`: the offline mode applies
+ * `environment` to itself, a test passes it to the app it spawns.
+ */
+export async function startFakeServices(options: StartFakeServicesOptions): Promise<FakeServices> {
+  const started = await Promise.allSettled([
+    startFakeLLMServer({
+      defaultReply: options.analyst,
+      apiKey: options.llmApiKey ?? offlineLlmKey,
+      ...(options.llmLatencyMs === undefined ? {} : { latencyMs: options.llmLatencyMs }),
+    }),
+    startFakeArxivServer(),
+    startFakeTavilyServer(),
+    startFakeCoinDeskServer({ apiKey: offlineCoinDeskKey }),
+    startFakeYahooServer(),
+    startFakeVciServer(),
+  ]);
+  const servers = started.flatMap((result) =>
+    result.status === "fulfilled" ? [result.value] : [],
+  );
+  const close = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  };
+  const failure = started.find((result) => result.status === "rejected");
+  if (failure) {
+    await close();
+    throw failure.reason;
+  }
+  const [llm, arxiv, tavily, coindesk, yahoo, vci] = servers as [
+    FakeLLMServer,
+    FakeServer,
+    FakeTavilyServer,
+    FakeCoinDeskServer,
+    FakeServer,
+    FakeServer,
+  ];
+  return {
+    llm,
+    arxiv,
+    tavily,
+    coindesk,
+    yahoo,
+    vci,
+    environment: {
+      LLM_API_URL: llm.baseURL,
+      LLM_API_KEY: offlineLlmKey,
+      LLM_MODEL: offlineModelName,
+      ARXIV_API_URL: arxiv.url,
+      TAVILY_API_URL: tavily.url,
+      TAVILY_API_KEY: tavily.apiKey,
+      COINDESK_API_URL: coindesk.url,
+      COINDESK_API_KEY: offlineCoinDeskKey,
+      YAHOO_FINANCE_URL: yahoo.url,
+      VCI_API_URL: vci.url,
+    },
+    close,
+  };
+}
+
+/** The `--offline` option's help text, the same in every app. */
+export const offlineOptionHelp =
+  "run the demo offline: fake services on 127.0.0.1 and a scripted model, no keys needed";
+
+/** What the offline mode says before it runs, so nobody mistakes the demo for analysis. */
+export const offlineNotice = [
+  "OFFLINE DEMO: a scripted model stands in for the LLM, and fake arXiv, Tavily, Yahoo Finance,",
+  "CoinDesk and VCI services on 127.0.0.1 serve sample data. The HTTP clients, tools, graph and",
+  "charts are the real ones; the data are samples and the answers are scripted, not advice.",
+].join("\n");

@@ -1,0 +1,199 @@
+import {
+  isLevelEnabled,
+  type Logger,
+  type LogLevel,
+  redactSecrets,
+  resolveLogLevel,
+} from "@framework/core";
+import { describeLogLine } from "./describe-log-line.js";
+
+/** Where progress is written: a terminal or a plain stream (standard error by default). */
+export interface ProgressStream {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+  columns?: number;
+}
+
+/** Options of {@link Progress}. */
+export interface ProgressOptions {
+  /** Default: standard error, keeping standard output for the answer. */
+  stream?: ProgressStream;
+  /** A spinner line rewritten in place; default: when the stream is a terminal. */
+  live?: boolean;
+  /** Milliseconds since some origin; injectable so tests need no clock. */
+  now?: () => number;
+  /** Lowest level written as a plain line. Default `FRAMEWORK_LOG_LEVEL`, else `info`. */
+  level?: LogLevel;
+  /** Spinner redraw period. Default 100 ms. */
+  frameMs?: number;
+}
+
+type Level = Exclude<LogLevel, "silent">;
+
+const frames = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏";
+
+interface ScopeState {
+  /** What the scope does now; a scope that only logged (e.g. `crew`) has none and is not shown. */
+  activity?: string;
+  tools: string[];
+}
+
+function shortArguments(args: unknown): string {
+  const text = JSON.stringify(args ?? {});
+  return text.length > 80 ? `${text.slice(0, 77)}...` : text;
+}
+
+/**
+ * Shows what a run is doing. On a terminal: one spinner line, rewritten in place, naming each
+ * active node (or agent) with what it does now (asking the model, running a tool) and the
+ * elapsed time, plus a permanent line per tool call, finished node and warning. Elsewhere
+ * (pipes, CI, tests): plain timestamped log lines. It is fed by the framework's own log lines
+ * through {@link Progress.logger}, and by graph events through `nodeStarted`/`nodeFinished`.
+ */
+export class Progress {
+  /** Whether the spinner line is drawn. */
+  readonly live: boolean;
+  readonly #stream: ProgressStream;
+  readonly #now: () => number;
+  readonly #start: number;
+  readonly #level: LogLevel | undefined;
+  readonly #scopes = new Map<string, ScopeState>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+  #frame = 0;
+  #spinnerShown = false;
+  /** Shown when no scope is active, e.g. while tools are registered. */
+  #idle = "starting";
+
+  constructor(options: ProgressOptions = {}) {
+    this.#stream = options.stream ?? process.stderr;
+    this.live = options.live ?? (this.#stream.isTTY === true && process.env.TERM !== "dumb");
+    this.#now = options.now ?? (() => performance.now());
+    this.#start = this.#now();
+    this.#level = options.level;
+    if (this.live) {
+      this.#timer = setInterval(() => this.#render(), options.frameMs ?? 100);
+      // The spinner must never keep a finished process alive.
+      this.#timer.unref();
+    }
+  }
+
+  /** A logger whose lines are attributed to `scope` (a node name, `model`, `app`...). */
+  logger(scope: string): Logger {
+    return {
+      debug: (message) => this.#log(scope, "debug", message),
+      info: (message) => this.#log(scope, "info", message),
+      warn: (message) => this.#log(scope, "warn", message),
+      error: (message) => this.#log(scope, "error", message),
+    };
+  }
+
+  /** A graph node started. */
+  nodeStarted(node: string): void {
+    this.#scope(node).activity = "starting";
+    this.#idle = "working";
+    if (!this.live) this.#plain(node, "info", `node ${node} started`);
+  }
+
+  /** A graph node finished and its update was merged. */
+  nodeFinished(node: string): void {
+    this.#scopes.delete(node);
+    if (this.live) this.#permanent(`✓ ${node} finished at ${this.#elapsed()}`);
+    else this.#plain(node, "info", `node ${node} finished`);
+  }
+
+  /** A line worth keeping whatever the mode, e.g. the offline demo's announcement. */
+  note(message: string): void {
+    if (this.live) this.#permanent(message);
+    else this.#stream.write(`${message}\n`);
+  }
+
+  /** Stops the spinner and clears its line; call before writing the answer. */
+  stop(): void {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    this.#clearSpinner();
+  }
+
+  #scope(name: string): ScopeState {
+    let state = this.#scopes.get(name);
+    if (!state) {
+      state = { tools: [] };
+      this.#scopes.set(name, state);
+    }
+    return state;
+  }
+
+  #log(scope: string, level: Level, raw: string): void {
+    const message = redactSecrets(raw);
+    const meaning = describeLogLine(message);
+    const state = this.#scope(scope);
+    switch (meaning.kind) {
+      case "iteration":
+        state.activity = `asking the model (step ${meaning.iteration})`;
+        this.#idle = "working";
+        break;
+      case "tool_started":
+        state.tools.push(meaning.tool);
+        state.activity = `running ${state.tools.join(", ")}`;
+        if (this.live) {
+          this.#permanent(`  ${scope} → ${meaning.tool} ${shortArguments(meaning.arguments)}`);
+        }
+        break;
+      case "tool_finished":
+      case "tool_failed": {
+        const index = state.tools.indexOf(meaning.tool);
+        if (index >= 0) state.tools.splice(index, 1);
+        state.activity =
+          state.tools.length > 0 ? `running ${state.tools.join(", ")}` : "reading tool results";
+        break;
+      }
+      case "answered":
+        state.activity = "answer ready";
+        break;
+      case "registering":
+        this.#idle = "registering tools";
+        break;
+      case "other":
+        break;
+    }
+    if (!this.live) this.#plain(scope, level, message);
+    else if (level === "warn" || level === "error") {
+      this.#permanent(`! ${scope}: ${message.split("\n")[0]}`);
+    }
+  }
+
+  #plain(scope: string, level: Level, message: string): void {
+    if (!isLevelEnabled(level, resolveLogLevel(this.#level))) return;
+    const time = `[${this.#elapsed().padStart(7)}]`;
+    this.#stream.write(`${time} ${scope} ${level.toUpperCase()} ${message}\n`);
+  }
+
+  #elapsed(): string {
+    return `${((this.#now() - this.#start) / 1000).toFixed(1)}s`;
+  }
+
+  #permanent(line: string): void {
+    this.#clearSpinner();
+    this.#stream.write(`${line}\n`);
+    this.#render();
+  }
+
+  #clearSpinner(): void {
+    if (!this.#spinnerShown) return;
+    this.#stream.write("\r\x1b[2K");
+    this.#spinnerShown = false;
+  }
+
+  #render(): void {
+    if (!this.live || this.#timer === undefined) return;
+    this.#frame = (this.#frame + 1) % frames.length;
+    const active = [...this.#scopes]
+      .flatMap(([name, state]) => (state.activity ? [`${name}: ${state.activity}`] : []))
+      .join(" · ");
+    const text = `${frames[this.#frame]} ${this.#elapsed()} ${active || this.#idle}`;
+    // A pseudo-terminal may report 0 columns; assume the classic width then.
+    const width = Math.max(20, (this.#stream.columns || 80) - 1);
+    this.#stream.write(`\r\x1b[2K${text.length > width ? `${text.slice(0, width - 1)}…` : text}`);
+    this.#spinnerShown = true;
+  }
+}

@@ -1,0 +1,74 @@
+import { type ChatModel, OpenAIChatModel, setDefaultLogger } from "@framework/core";
+import type { FakeLLMReply } from "@framework/testing";
+import { loadEnvFile } from "../env/load-env-file.js";
+import { describeFailure, exitCodes } from "../failure/describe-failure.js";
+import { type FakeServices, offlineNotice, startFakeServices } from "../offline/fake-services.js";
+import { Progress } from "../progress/progress.js";
+
+/** What an app's `main` gets: the model, progress display, cancellation and output. */
+export interface AppRun {
+  /** The chat model: the real service, or the scripted one in offline mode. */
+  llm: ChatModel;
+  /** Give agents and nodes `progress.logger(<name>)` so their work shows. */
+  progress: Progress;
+  /** Fires on Ctrl-C. */
+  signal: AbortSignal;
+  /** Whether this is the offline demo. */
+  offline: boolean;
+  /** Writes to standard output, after clearing the progress line. */
+  print(text: string): void;
+}
+
+/** Options of {@link runApp}. */
+export interface RunAppOptions {
+  /** Run the offline demo: fake services and `analyst` as the model. */
+  offline: boolean;
+  /** The app's scripted model for the offline demo. */
+  analyst: FakeLLMReply;
+  /** The app's work. Throwing ends the run with a one-line reason and a non-zero code. */
+  main(run: AppRun): Promise<void>;
+}
+
+/**
+ * Runs a reference app the same way for all three: loads `.env`, routes every log line to the
+ * progress display, starts the fake services when offline (and says so plainly), builds the
+ * chat model from the environment, runs `main`, and maps any failure to one line on standard
+ * error. Resolves to the process exit code; never rejects.
+ */
+export async function runApp(options: RunAppOptions): Promise<number> {
+  const progress = new Progress();
+  const controller = new AbortController();
+  const interrupt = () => controller.abort();
+  process.once("SIGINT", interrupt);
+  let services: FakeServices | undefined;
+  try {
+    loadEnvFile();
+    setDefaultLogger(progress.logger("app"));
+    if (options.offline) {
+      services = await startFakeServices({ analyst: options.analyst });
+      Object.assign(process.env, services.environment);
+      progress.note(offlineNotice);
+    }
+    const llm = new OpenAIChatModel({ logger: progress.logger("model") });
+    await options.main({
+      llm,
+      progress,
+      signal: controller.signal,
+      offline: options.offline,
+      print: (text) => {
+        progress.stop();
+        process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+      },
+    });
+    return exitCodes.ok;
+  } catch (error) {
+    progress.stop();
+    const failure = describeFailure(error);
+    process.stderr.write(`error: ${failure.message}\n`);
+    return failure.exitCode;
+  } finally {
+    progress.stop();
+    process.off("SIGINT", interrupt);
+    await services?.close();
+  }
+}

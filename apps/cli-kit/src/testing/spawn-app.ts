@@ -1,0 +1,66 @@
+import { spawn } from "node:child_process";
+
+/** How a spawned app ended. */
+export interface AppProcessResult {
+  /** The exit code, or `null` when a signal ended it. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Options of {@link spawnApp}. */
+export interface SpawnAppOptions {
+  /** The app's built command-line entry, e.g. `<app>/dist/cli.js`. */
+  script: string;
+  args?: readonly string[];
+  /** Working directory: where `.env`, `templates/tools.json` and `charts/` are looked for. */
+  cwd: string;
+  /** Set on top of {@link appTestEnvironment}. */
+  env?: Record<string, string>;
+  /** Kills the app after this long (default 60 s), so a hang fails the test, not the suite. */
+  timeoutMs?: number;
+}
+
+// Everything the apps read from the environment: a developer's real keys or URLs must never
+// reach a test run.
+const appVariables = /^(LLM_|TAVILY_|ARXIV_|YAHOO_|COINDESK_|VCI_|FRAMEWORK_|OPENAI_|DOTENV_)/;
+
+/** The test process's environment without any variable the apps read. */
+function appTestEnvironment(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !appVariables.test(name)) env[name] = value;
+  }
+  return env;
+}
+
+/**
+ * Runs a built app as its own process, as a user would (`node dist/cli.js ...`), and collects
+ * its exit code and output. Its standard error is a pipe, so progress comes as plain lines.
+ */
+export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
+      cwd: options.cwd,
+      env: { ...appTestEnvironment(), ...options.env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

@@ -1,0 +1,95 @@
+import { appToolSettings } from "@framework/cli-kit";
+import type { ChatModel, Logger } from "@framework/core";
+import { CrewAgent, END, FlowStateGraph, MemorySaver, START } from "@framework/graph";
+import { cryptoInstruction, marketInstruction, recommenderInstruction } from "./crew-prompts.js";
+import { CryptoTracker } from "./nodes/crypto-tracker.js";
+import { MarketDataProvider } from "./nodes/market-data-provider.js";
+import { RecommenderAgent } from "./nodes/recommender-agent.js";
+import { TradingState } from "./trading-state.js";
+import { fetch_stock_data_vn } from "./vn-stock/fetch-stock-data-vn.js";
+
+/**
+ * The tool modules registered on every node: each agent in a crew needs every tool it might be
+ * asked for, so the reference practice registers the shared tools on all of them.
+ */
+export const sharedCrewTools = [
+  "@framework/tools-finance",
+  "@framework/tools-crypto",
+  "@framework/tools-websearch",
+  "@framework/tools-time",
+] as const;
+
+/** Options of {@link createTradingCrew}. */
+export interface TradingCrewOptions {
+  llm: ChatModel;
+  /** The logger of a node (`market`, `crypto`, `recommender`) or of the crew (`crew`). */
+  loggerFor?: (scope: string) => Logger;
+  /** The tool registry file. Default `templates/tools.json` in the working directory. */
+  toolsPath?: string;
+}
+
+/** The crew and its three nodes. */
+export interface TradingCrew {
+  crew: CrewAgent<typeof TradingState>;
+  market: MarketDataProvider;
+  crypto: CryptoTracker;
+  recommender: RecommenderAgent;
+}
+
+/**
+ * Builds the multi-market advisory crew of the specification: `MarketDataProvider` and
+ * `CryptoTracker` start together from START, `RecommenderAgent` waits for both and ends the
+ * run, over `TradingState` with a `MemorySaver`. Every node gets the shared tools, plus
+ * `fetch_stock_data_vn` registered at runtime through its `toolsManager`. Resolves once every
+ * node's tools are registered.
+ */
+export async function createTradingCrew(options: TradingCrewOptions): Promise<TradingCrew> {
+  const loggerFor = options.loggerFor;
+  const settings = appToolSettings(import.meta.url);
+  const common = {
+    llm: options.llm,
+    tools: sharedCrewTools,
+    toolsPath: options.toolsPath ?? settings.toolsPath,
+    cwd: settings.cwd,
+  };
+  const withLogger = (scope: string) => (loggerFor ? { logger: loggerFor(scope) } : {});
+  // The first node starts the registry file afresh; the others write theirs after it.
+  const market = new MarketDataProvider({
+    name: "market",
+    instruction: marketInstruction,
+    isResetTools: true,
+    ...common,
+    ...withLogger("market"),
+  });
+  await market.ready;
+  const crypto = new CryptoTracker({
+    name: "crypto",
+    instruction: cryptoInstruction,
+    ...common,
+    ...withLogger("crypto"),
+  });
+  const recommender = new RecommenderAgent({
+    name: "recommender",
+    instruction: recommenderInstruction,
+    ...common,
+    ...withLogger("recommender"),
+  });
+  for (const node of [market, crypto, recommender]) {
+    node.toolsManager.registerFunctionTool(fetch_stock_data_vn);
+  }
+  await Promise.all([crypto.ready, recommender.ready]);
+  const crew = new CrewAgent({
+    llm: options.llm,
+    checkpoint: new MemorySaver(),
+    graph: new FlowStateGraph(TradingState),
+    flow: [
+      START.to(market),
+      START.to(crypto),
+      market.to(recommender),
+      crypto.to(recommender),
+      recommender.to(END),
+    ],
+    ...withLogger("crew"),
+  });
+  return { crew, market, crypto, recommender };
+}

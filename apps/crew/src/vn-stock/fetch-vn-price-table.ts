@@ -1,0 +1,103 @@
+import type { ToolContext } from "@framework/core";
+import {
+  fetchPriceTableFrom,
+  type PriceTable,
+  type PriceTableSource,
+  type StockArguments,
+  type StockInterval,
+  type StockRequest,
+} from "@framework/tools-finance";
+import ky, { HTTPError, TimeoutError } from "ky";
+import { groupVciBars, readVciBars, toPriceRows, vietnamDate } from "./vci-bars.js";
+import { vciApiUrl, vciChartBody, vciIndexSymbols, vciPlans } from "./vci-request.js";
+
+/** How long one request to VCI may take before it counts as failed. */
+export const vciRequestTimeoutMs = 30_000;
+
+/** The currency label of a stock's table: VCI's VND prices divided by 1000, as quoted. */
+export const vnStockCurrency = "VND (thousands)";
+
+/** The label of an index's table, whose values are points. */
+export const vnIndexCurrency = "points";
+
+const gapChartPath = "/api/chart/OHLCChart/gap-chart";
+
+function describeVciError(error: unknown): string {
+  const base = vciApiUrl();
+  if (error instanceof HTTPError) {
+    const { status, statusText } = error.response;
+    return `VCI answered HTTP ${status}${statusText ? ` ${statusText}` : ""}`;
+  }
+  if (error instanceof TimeoutError)
+    return `no answer from ${base} within ${vciRequestTimeoutMs} ms`;
+  if (!(error instanceof Error)) return String(error);
+  if (error.name === "AbortError") return "the request was cancelled";
+  if (error instanceof SyntaxError) return `the answer is not valid JSON (${error.message})`;
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  if (cause) {
+    const code = (cause as Error & { code?: string }).code;
+    return `could not reach ${base}: ${cause.message || code}`;
+  }
+  return error.message;
+}
+
+async function requestVciTable(
+  request: StockRequest,
+  context: Pick<ToolContext, "signal">,
+): Promise<PriceTable> {
+  const plan = vciPlans[request.interval];
+  if (!plan) {
+    throw new Error(
+      `interval "${request.interval}" is not served by VCI: use one of ${Object.keys(vciPlans).join(", ")}`,
+    );
+  }
+  const indexName = vciIndexSymbols[request.symbol];
+  const vciSymbol = indexName ?? request.symbol;
+  const base = vciApiUrl();
+  const answer: unknown = await ky
+    .post(`${base}${gapChartPath}`, {
+      json: vciChartBody(request, vciSymbol, plan),
+      headers: {
+        accept: "application/json, text/plain, */*",
+        origin: new URL(base).origin,
+        referer: `${new URL(base).origin}/`,
+      },
+      timeout: vciRequestTimeoutMs,
+      retry: 0,
+      signal: context.signal,
+    })
+    .json();
+  const read = readVciBars(answer, vciSymbol);
+  if (!read.ok) throw new Error(read.reason);
+  const inRange = read.bars.filter((bar) => {
+    const date = vietnamDate(bar.time);
+    return date >= request.startDate && date < request.endDate;
+  });
+  return {
+    symbol: request.symbol,
+    interval: request.interval as StockInterval,
+    currency: indexName ? vnIndexCurrency : vnStockCurrency,
+    rows: toPriceRows(groupVciBars(inRange, plan.group), {
+      divisor: indexName ? 1 : 1000,
+      intraday: plan.timeFrame !== "ONE_DAY",
+    }),
+  };
+}
+
+/** VCI's gap-chart API as a price source: prices in thousands of VND, indices in points. */
+export const vciPriceSource: PriceTableSource = {
+  request: requestVciTable,
+  describeError: describeVciError,
+};
+
+/**
+ * Fetches a Vietnamese price table from VCI, reporting every failure as the stock tools do:
+ * `Error fetching data for <symbol>: <error>` or `No data found for <symbol>. Check the symbol
+ * or date range.` (a warning on the context's logger), then `null`. Never throws.
+ */
+export function fetchVnPriceTable(
+  args: StockArguments,
+  context: Pick<ToolContext, "signal" | "logger">,
+): Promise<PriceTable | null> {
+  return fetchPriceTableFrom(vciPriceSource, args, context);
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env node
+import { offlineOptionHelp, runApp } from "@framework/cli-kit";
+import { Command } from "commander";
+import { financeAnalyst } from "./offline/finance-analyst.js";
+import { runFinance } from "./run-finance.js";
+
+/** Asked when the command line gives no question. */
+const demoQuestion = "How did NVDA do in 2024? Chart it and write a short research report.";
+
+await new Command()
+  .name("framework-finance")
+  .description(
+    "The financial-analysis agent: prices, charts (saved under ./charts), news and deep-search reports.",
+  )
+  .argument("[question...]", `what to ask (default: "${demoQuestion}")`)
+  .option("--offline", offlineOptionHelp)
+  .action(async (words: string[], options: { offline?: boolean }) => {
+    process.exitCode = await runApp({
+      offline: options.offline === true,
+      analyst: financeAnalyst,
+      main: (run) => runFinance(run, words.join(" ").trim() || demoQuestion),
+    });
+  })
+  .parseAsync();

@@ -1,0 +1,107 @@
+import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type FakeServices, spawnApp, startFakeServices } from "@framework/cli-kit";
+import type { OpenAIChatRequestBody } from "@framework/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { financeAnalyst } from "./offline/finance-analyst.js";
+
+const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const question = "How did NVDA do in 2024? Chart it and write a short research report.";
+const pngSignature = "89504e470d0a1a0a";
+
+let cwd: string;
+let services: FakeServices;
+
+beforeAll(async () => {
+  cwd = await mkdtemp(join(tmpdir(), "finance-cli-"));
+  services = await startFakeServices({ analyst: financeAnalyst });
+});
+afterAll(async () => {
+  await services.close();
+  await rm(cwd, { recursive: true, force: true });
+});
+
+function finance(args: string[], chartsDir: string, env = services.environment) {
+  return spawnApp({ script, args, cwd, env: { ...env, FRAMEWORK_CHARTS_DIR: chartsDir } });
+}
+
+async function expectCharts(chartsDir: string, stdout: string) {
+  const files = (await readdir(chartsDir)).sort();
+  expect(files).toEqual([
+    "NVDA_candlestick_2024-01-01_2025-01-01_1d.html",
+    "NVDA_candlestick_2024-01-01_2025-01-01_1d.png",
+    "NVDA_returns_2024-01-01_2025-01-01_1d.html",
+    "NVDA_returns_2024-01-01_2025-01-01_1d.png",
+  ]);
+  for (const png of files.filter((file) => file.endsWith(".png"))) {
+    expect((await readFile(join(chartsDir, png))).subarray(0, 8).toString("hex")).toBe(
+      pngSignature,
+    );
+    // Every chart written is named in the output.
+    expect(stdout).toContain(png);
+  }
+}
+
+describe("pnpm finance, against fake services", () => {
+  it("fetches, charts, searches and writes a deep-search report with the app's model", async () => {
+    const chartsDir = join(cwd, "live-charts");
+    const result = await finance([question], chartsDir);
+    expect(result.stderr).not.toMatch(/^error:/m);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(
+      /^## Answer\n\nNVDA, 2024-01-\d{2} to 2024-12-\d{2} \(\d+ daily bars, USD\):/,
+    );
+    expect(result.stdout).toMatch(/- Performance: [+-]\d+\.\d{2}%, close \d+\.\d{2} -> \d+\.\d{2}/);
+    expect(result.stdout).toContain("## Charts");
+    expect(result.stdout).toMatch(/## Deep-search report\n\n# I\. Planning\n1\. /);
+    expect(result.stdout).toContain("# II. Results");
+    await expectCharts(chartsDir, result.stdout);
+
+    // The tools reached the fakes: Yahoo for the table and both charts, Tavily for the news and
+    // the report's research.
+    const charted = services.yahoo.requests.filter((r) => r.path === "/v8/finance/chart/NVDA");
+    expect(charted).toHaveLength(3);
+    expect(services.tavily.requests.length).toBeGreaterThan(2);
+    // Deep search ran its planner, writer and editor on the same model service.
+    const systems = services.llm.chatRequests.map(
+      (body: OpenAIChatRequestBody) => body.messages.find((m) => m.role === "system")?.content,
+    );
+    for (const step of [
+      "You are a research planner.",
+      "You are a research writer.",
+      "You are an editor",
+    ]) {
+      expect(systems.some((text) => typeof text === "string" && text.startsWith(step))).toBe(true);
+    }
+  });
+
+  it("exits non-zero with one clear line when the model service rejects the key", async () => {
+    const result = await finance([question], join(cwd, "unused"), {
+      ...services.environment,
+      LLM_API_KEY: "wrong",
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: the model service rejected the API key \(HTTP 401\)/m);
+  });
+});
+
+describe("pnpm finance --offline", () => {
+  it("runs the agent on in-process fakes and a scripted model, writing real charts", async () => {
+    const chartsDir = join(cwd, "offline-charts");
+    const result = await finance(["--offline"], chartsDir, {});
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^OFFLINE DEMO: a scripted model/m);
+    for (const tool of [
+      "fetch_stock_data",
+      "visualize_stock_data",
+      "plot_returns",
+      "search_api",
+      "deepsearch_tool",
+    ]) {
+      expect(result.stderr).toContain(`"tool_name":"${tool}"`);
+    }
+    await expectCharts(chartsDir, result.stdout);
+  });
+});

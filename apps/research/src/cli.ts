@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+import { offlineOptionHelp, runApp } from "@framework/cli-kit";
+import { Command, InvalidArgumentError } from "commander";
+import { researchAnalyst } from "./offline/research-analyst.js";
+import { runResearch } from "./run-research.js";
+
+/** Searched when the command line gives no topic. */
+const demoTopic = "tool-using LLM agents";
+
+interface ResearchOptions {
+  maxResults: number;
+  offline?: boolean;
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1 || parsed > 100) {
+    throw new InvalidArgumentError("expected a whole number from 1 to 100");
+  }
+  return parsed;
+}
+
+await new Command()
+  .name("framework-research")
+  .description("The paper-research agent: finds arXiv papers on a topic and answers with them.")
+  .argument("[topic...]", `what to search for (default: "${demoTopic}")`)
+  .option("-n, --max-results <n>", "how many papers to ask for", positiveInteger, 5)
+  .option("--offline", offlineOptionHelp)
+  .action(async (words: string[], options: ResearchOptions) => {
+    process.exitCode = await runApp({
+      offline: options.offline === true,
+      analyst: researchAnalyst,
+      main: (run) =>
+        runResearch(run, {
+          topic: words.join(" ").trim() || demoTopic,
+          maxResults: options.maxResults,
+        }),
+    });
+  })
+  .parseAsync();
