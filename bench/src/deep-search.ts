@@ -1,0 +1,150 @@
+import { type Logger, OpenAIChatModel } from "@framework/core";
+import {
+  type OpenAIChatRequestBody,
+  startFakeLLMServer,
+  startFakeTavilyServer,
+} from "@framework/testing";
+import { DeepSearch } from "@framework/tools-deepsearch";
+import { type BenchRow, formatNumber, times } from "./report.js";
+import { median, timeAsync } from "./stats.js";
+
+/** Settings of {@link benchDeepSearch}. */
+export interface DeepSearchBenchOptions {
+  /** Chapters of the report; the issue says 4. */
+  readonly chapters: number;
+  /** The fake LLM server's delay per call; the issue says 300 ms. */
+  readonly llmLatencyMs: number;
+  /** The fake Tavily server's delay per search; the issue says 200 ms. */
+  readonly searchLatencyMs: number;
+  /**
+   * Runs of each variant. No warm-up: a run lasts seconds, and what a first run sets up
+   * (connections, compiled code) costs milliseconds.
+   */
+  readonly samples: number;
+}
+
+// The planner prompt allows 1 to 3 queries per chapter, and a critique yields at most
+// `maxCriticalQueries` (3 by default): the script uses the most of both.
+const queriesPerChapter = 3;
+const critiqueQueries = 3;
+
+function outline(chapters: number): string {
+  return Array.from({ length: chapters }, (_, index) => {
+    const chapter = index + 1;
+    const queries = Array.from(
+      { length: queriesPerChapter },
+      (_, query) => `bitcoin market chapter ${chapter} topic ${query + 1} 2025`,
+    );
+    return [`${chapter}. Bitcoin market, part ${chapter}`, ...queries].join("\n");
+  }).join("\n\n");
+}
+
+/** The fake model's answer to each deep-search step, told apart by its system prompt. */
+function scriptedReply(chapters: number) {
+  return (body: OpenAIChatRequestBody): string => {
+    const system = String(body.messages[0]?.content ?? "");
+    if (system.startsWith("You are a research planner.")) return outline(chapters);
+    if (system.startsWith("You are an editor")) {
+      return "The chapter needs figures for ETF flows and a source for the volatility claim.";
+    }
+    if (system.startsWith("You are a research assistant.")) {
+      return Array.from(
+        { length: critiqueQueries },
+        (_, index) => `${index + 1}. "bitcoin ETF net flows week ${index + 1}"`,
+      ).join("\n");
+    }
+    return "Bitcoin traded in a wide range.\n\nETF inflows supported the price through the quarter.";
+  };
+}
+
+/**
+ * Item 4: a report of `chapters` chapters with the real `OpenAIChatModel` and Tavily client
+ * against the fake LLM and Tavily servers: wall time with the default concurrent searches
+ * against the same run with `searchConcurrency: 1` (the spec's one-after-the-other order).
+ */
+export async function benchDeepSearch(options: DeepSearchBenchOptions): Promise<BenchRow> {
+  const { chapters, llmLatencyMs, searchLatencyMs } = options;
+  const llmServer = await startFakeLLMServer({
+    defaultReply: scriptedReply(chapters),
+    latencyMs: llmLatencyMs,
+  });
+  const tavily = await startFakeTavilyServer({ latencyMs: searchLatencyMs });
+  const saved = { url: process.env.TAVILY_API_URL, key: process.env.TAVILY_API_KEY };
+  // DeepSearch's default search reads these at every search.
+  process.env.TAVILY_API_URL = tavily.url;
+  process.env.TAVILY_API_KEY = tavily.apiKey;
+  try {
+    const dropLines: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+    const llm = new OpenAIChatModel({
+      baseURL: llmServer.baseURL,
+      apiKey: "bench-not-a-secret",
+      model: "fake-model",
+      logger: dropLines,
+    });
+    const variants = {
+      concurrent: new DeepSearch({ llm, logger: dropLines }),
+      sequential: new DeepSearch({ llm, logger: dropLines, searchConcurrency: 1 }),
+    };
+    const walls: Record<keyof typeof variants, number[]> = { concurrent: [], sequential: [] };
+    const calls = { model: 0, search: 0 };
+    let thread = 0;
+    for (let round = 0; round < options.samples; round++) {
+      for (const name of ["concurrent", "sequential"] as const) {
+        const modelBefore = llmServer.chatRequests.length;
+        const searchBefore = tavily.requests.length;
+        const wallMs = await timeAsync(async () => {
+          const report = await variants[name].streamingResponse("Bitcoin in 2025", {
+            maxChapters: chapters,
+            thread: `deep-search-${++thread}`,
+          });
+          const written = report.split("\n## ").length - 1;
+          if (written !== chapters) throw new Error(`the report has ${written} chapters`);
+        });
+        calls.model = llmServer.chatRequests.length - modelBefore;
+        calls.search = tavily.requests.length - searchBefore;
+        walls[name].push(wallMs);
+      }
+    }
+
+    const concurrent = median(walls.concurrent);
+    const sequential = median(walls.sequential);
+    const speedup = sequential / concurrent;
+    // Model calls are sequential in both runs (each step needs the one before); only the
+    // searches of one step can overlap, and the first chapter's and every critique's searches
+    // must end before the writing that uses them.
+    const searchSteps = 2 * chapters - 1;
+    const modelSeconds = (calls.model * llmLatencyMs) / 1000;
+    const perStepBound =
+      (calls.model * llmLatencyMs + calls.search * searchLatencyMs) /
+      (calls.model * llmLatencyMs + searchSteps * searchLatencyMs);
+    const overlapBound =
+      (calls.model * llmLatencyMs + calls.search * searchLatencyMs) /
+      (calls.model * llmLatencyMs + chapters * searchLatencyMs);
+    return {
+      id: "4",
+      title: `Deep search: ${chapters}-chapter report, LLM ${llmLatencyMs} ms, search ${searchLatencyMs} ms`,
+      ours: { value: concurrent / 1000, unit: "s" },
+      reference: { value: sequential / 1000, unit: "s", label: "search concurrency 1" },
+      ratio: `${times(speedup)} faster`,
+      target: "≥ 2× faster than concurrency 1",
+      verdict: speedup >= 2 ? "met" : "missed",
+      note:
+        `a run makes ${calls.model} model calls (${formatNumber(modelSeconds)} s at ` +
+        `${llmLatencyMs} ms), one after the other in both variants, and ${calls.search} ` +
+        `searches in ${searchSteps} steps. Searching each step's queries at once can give at ` +
+        `most ${times(perStepBound)}; even overlapping every search with the writing except ` +
+        `the first chapter's and the critiques' (which the next draft needs) caps it at ` +
+        `${times(overlapBound)}. 2× is out of reach while model calls dominate.`,
+      details: { ...options, calls, walls, perStepBound, overlapBound },
+    };
+  } finally {
+    for (const [name, value] of [
+      ["TAVILY_API_URL", saved.url],
+      ["TAVILY_API_KEY", saved.key],
+    ] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    await Promise.all([llmServer.close(), tavily.close()]);
+  }
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { renderTable } from "./report.js";
+import { runAll } from "./run-all.js";
+import { smokeSettings } from "./settings.js";
+
+// Only the harness is under test: a smoke run's timings mean nothing, so no assertion looks
+// at a number's size or at whether a target was met.
+describe("runAll (smoke settings)", () => {
+  it("runs every item of issue #8 once and reports each as a complete row", async () => {
+    const rows = await runAll(smokeSettings);
+    expect(rows.map((row) => row.id)).toEqual(["1", "2a", "2b", "2c", "3", "4", "5", "6"]);
+    for (const row of rows) {
+      expect(row.ours, row.id).toBeDefined();
+      for (const quantity of [row.ours, row.aiSdk, row.langGraph, row.reference]) {
+        if (quantity) expect(Number.isFinite(quantity.value), row.id).toBe(true);
+      }
+      expect(["met", "missed"]).toContain(row.verdict);
+      expect(row.ratio).not.toBe("");
+    }
+    const peers = (id: string) => rows.find((row) => row.id === id)!;
+    expect(peers("1").aiSdk).toBeDefined();
+    expect(peers("1").langGraph).toBeDefined();
+    expect(peers("5").aiSdk).toBeDefined();
+    expect(peers("6").langGraph).toBeDefined();
+    expect(
+      renderTable(rows)
+        .split("\n")
+        .filter((line) => line.startsWith("| ")),
+    ).toHaveLength(rows.length + 2);
+  }, 60_000);
+});
