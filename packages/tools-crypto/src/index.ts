@@ -2,4 +2,4 @@ export {
   type BtcMarketDataToolOptions,
   createBtcMarketDataTool,
   fetch_btc_market_data,
-} from "./btc/fetch-btc-market-data.js";
+} from "./btc/index.js";

@@ -5,7 +5,7 @@ export {
   type DeepSearchToolConfig,
   deepsearch_tool,
 } from "./deepsearch-tool.js";
-export { EmptyOutlineError } from "./error/empty-outline-error.js";
+export { EmptyOutlineError } from "./error/index.js";
 export type {
   ChapterStartEvent,
   ChapterWrittenEvent,
@@ -16,13 +16,18 @@ export type {
   DoneEvent,
   PlannedEvent,
   SearchEvent,
-} from "./events/deep-search-event.js";
-export { parseCritiqueQueries } from "./parse/critique-queries.js";
-export { type ChapterOutline, parseChapterOutline, parseOutline } from "./parse/outline.js";
-export { formatReport } from "./report/format-report.js";
+} from "./events/index.js";
 export {
-  DEFAULT_SEARCH_CONCURRENCY,
-  RESULTS_PER_QUERY,
-} from "./search/concurrent-search.js";
-export { AgentState, type AgentStateUpdate } from "./state/agent-state.js";
-export { type DeepSearchLimits, defaultDeepSearchLimits } from "./state/run-input.js";
+  type ChapterOutline,
+  parseChapterOutline,
+  parseCritiqueQueries,
+  parseOutline,
+} from "./parse/index.js";
+export { formatReport } from "./report/index.js";
+export { DEFAULT_SEARCH_CONCURRENCY, RESULTS_PER_QUERY } from "./search/index.js";
+export {
+  AgentState,
+  type AgentStateUpdate,
+  type DeepSearchLimits,
+  defaultDeepSearchLimits,
+} from "./state/index.js";

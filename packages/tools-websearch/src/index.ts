@@ -7,6 +7,6 @@ export {
   type WebSearchOptions,
   type WebSearchResponse,
   type WebSearchResult,
-} from "./client/tavily-search.js";
-export { SearchError, type SearchFailure } from "./error/search-error.js";
-export { createSearchApiTool, search_api } from "./tool/search-api.js";
+} from "./client/index.js";
+export { SearchError, type SearchFailure } from "./error/index.js";
+export { createSearchApiTool, search_api } from "./tool/index.js";

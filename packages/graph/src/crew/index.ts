@@ -1,0 +1,2 @@
+export { AgentNode, type AgentNodeOptions } from "./agent-node.js";
+export { CrewAgent, type CrewAgentOptions, type CrewInvokeOptions } from "./crew-agent.js";

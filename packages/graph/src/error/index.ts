@@ -1,0 +1,10 @@
+export { CheckpointConflictError } from "./checkpoint-conflict-error.js";
+export {
+  type GraphIssue,
+  type GraphIssueCode,
+  GraphValidationError,
+} from "./graph-validation-error.js";
+export { NodeExecutionError } from "./node-execution-error.js";
+export { StateConflictError } from "./state-conflict-error.js";
+export { StateValidationError } from "./state-validation-error.js";
+export { StepLimitError } from "./step-limit-error.js";

@@ -1,0 +1,1 @@
+export { loggingMessage } from "./logging-message.js";

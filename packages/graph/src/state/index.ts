@@ -1,0 +1,12 @@
+export { appendReducer } from "./append-reducer.js";
+export { type DefaultReducerUpdate, type Reducer, reducer } from "./reducer.js";
+export {
+  defineState,
+  StateDefinition,
+  type StateOf,
+  type StateRecord,
+  type StateShape,
+  type StateUpdate,
+  type StateValues,
+  type UpdateOf,
+} from "./state-definition.js";

@@ -1,0 +1,6 @@
+export {
+  type CapturedLine,
+  type CapturingLogger,
+  createCapturingLogger,
+  observeCapturedLines,
+} from "./capturing-logger.js";

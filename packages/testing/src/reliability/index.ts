@@ -1,0 +1,6 @@
+export {
+  type ReliabilityCounts,
+  type ReliabilityReport,
+  ReliabilityTally,
+  reliabilityReportDirVariable,
+} from "./reliability-tally.js";

@@ -1,0 +1,9 @@
+export {
+  type FakeHandler,
+  type FakeResponse,
+  type FakeServer,
+  type RecordedRequest,
+  type StartFakeServerOptions,
+  sendFakeResponse,
+  startFakeServer,
+} from "./fake-server.js";

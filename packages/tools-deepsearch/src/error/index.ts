@@ -1,0 +1,1 @@
+export { EmptyOutlineError } from "./empty-outline-error.js";

@@ -1,0 +1,2 @@
+export { parseCritiqueQueries } from "./critique-queries.js";
+export { type ChapterOutline, parseChapterOutline, parseOutline } from "./outline.js";

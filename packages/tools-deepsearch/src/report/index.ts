@@ -1,0 +1,1 @@
+export { formatReport } from "./format-report.js";

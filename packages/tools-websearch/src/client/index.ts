@@ -1,0 +1,10 @@
+export {
+  createTavilySearch,
+  defaultTavilyApiUrl,
+  type TavilySearchOptions,
+  tavilySearch,
+  type WebSearch,
+  type WebSearchOptions,
+  type WebSearchResponse,
+  type WebSearchResult,
+} from "./tavily-search.js";

@@ -1,0 +1,1 @@
+export { SearchError, type SearchFailure } from "./search-error.js";

@@ -1,0 +1,1 @@
+export { createSearchApiTool, search_api } from "./search-api.js";
