@@ -1,23 +1,18 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { type Trading, TradingState, type TradingUpdate } from "@framework/app-crew";
 import { type Logger, OpenAIChatModel } from "@framework/core";
 import {
   AgentNode,
   type AgentNodeOptions,
-  appendReducer,
   CrewAgent,
-  defineState,
   END,
   FlowStateGraph,
   MemorySaver,
-  reducer,
   START,
-  type StateOf,
-  type UpdateOf,
 } from "@framework/graph";
 import { startFakeLLMServer } from "@framework/testing";
-import { z } from "zod";
 import { type BenchRow, formatNumber, times } from "./report.js";
 import { median, timeAsync } from "./stats.js";
 
@@ -28,18 +23,6 @@ export interface CrewWallTimeOptions {
   readonly warmup: number;
   readonly samples: number;
 }
-
-const Message = z.object({ role: z.string(), content: z.string() });
-
-/** The reference crew's shared state (spec: "TradingState"). */
-const TradingState = defineState({
-  messages: reducer(z.array(Message), appendReducer, () => []),
-  equity_insight: z.string().optional(),
-  crypto_insight: z.string().optional(),
-  final_recommendation: z.string().optional(),
-});
-type Trading = StateOf<typeof TradingState>;
-type TradingUpdate = UpdateOf<typeof TradingState>;
 
 const question = (state: Trading) => state.messages.find((m) => m.role === "user")?.content ?? "";
 
