@@ -1,37 +1,42 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { Resvg } from "@resvg/resvg-js";
 import type { EChartsOption } from "echarts";
-import { BarChart, CandlestickChart, LineChart } from "echarts/charts";
-import {
-  DataZoomComponent,
-  GridComponent,
-  LegendComponent,
-  TitleComponent,
-  TooltipComponent,
-} from "echarts/components";
-import { init, use } from "echarts/core";
-import { SVGRenderer } from "echarts/renderers";
 import type { ChartSize } from "./chart-size.js";
 
-let registered = false;
+type EchartsCore = typeof import("echarts/core");
+
+let echarts: Promise<EchartsCore> | undefined;
+
+/**
+ * echarts, imported on the first chart rather than with the package: it takes about half a
+ * second to load, and most agents that register these tools only fetch prices.
+ */
+function loadEcharts(): Promise<EchartsCore> {
+  echarts ??= Promise.all([
+    import("echarts/core"),
+    import("echarts/charts"),
+    import("echarts/components"),
+    import("echarts/renderers"),
+  ]).then(([core, charts, components, renderers]) => {
+    core.use([
+      charts.BarChart,
+      charts.CandlestickChart,
+      charts.LineChart,
+      components.DataZoomComponent,
+      components.GridComponent,
+      components.LegendComponent,
+      components.TitleComponent,
+      components.TooltipComponent,
+      renderers.SVGRenderer,
+    ]);
+    return core;
+  });
+  return echarts;
+}
 
 /** Renders `option` server-side to an SVG document of `size`. */
-export function renderChartSvg(option: EChartsOption, size: ChartSize): string {
-  if (!registered) {
-    use([
-      BarChart,
-      CandlestickChart,
-      LineChart,
-      DataZoomComponent,
-      GridComponent,
-      LegendComponent,
-      TitleComponent,
-      TooltipComponent,
-      SVGRenderer,
-    ]);
-    registered = true;
-  }
+export async function renderChartSvg(option: EChartsOption, size: ChartSize): Promise<string> {
+  const { init } = await loadEcharts();
   const chart = init(null, null, { renderer: "svg", ssr: true, ...size });
   try {
     chart.setOption(option);
@@ -42,8 +47,11 @@ export function renderChartSvg(option: EChartsOption, size: ChartSize): string {
 }
 
 /** Renders `option` to a PNG image of exactly `size`, through SVG and resvg. */
-export function renderChartPng(option: EChartsOption, size: ChartSize): Buffer {
-  const svg = renderChartSvg(option, size);
+export async function renderChartPng(option: EChartsOption, size: ChartSize): Promise<Buffer> {
+  const [svg, { Resvg }] = await Promise.all([
+    renderChartSvg(option, size),
+    import("@resvg/resvg-js"),
+  ]);
   const image = new Resvg(svg, {
     background: "#ffffff",
     fitTo: { mode: "width", value: size.width },

@@ -1,5 +1,4 @@
 import { AbortedError, ConfigurationError, registerSecret } from "@framework/core";
-import { tavily } from "@tavily/core";
 import { toSearchError } from "./to-search-error.js";
 
 /** One page found by a web search. */
@@ -87,6 +86,9 @@ export function createTavilySearch(options: TavilySearchOptions = {}): WebSearch
     const { signal } = searchOptions;
     AbortedError.throwIfAborted(signal, operation);
 
+    // Imported on the first search, not with the package: @tavily/core (with axios) takes a
+    // quarter of a second to load, and many agents register search_api without calling it.
+    const { tavily } = await import("@tavily/core");
     const client = tavily({ apiKey, apiBaseURL: baseURL });
     let response: Awaited<ReturnType<typeof client.search>>;
     try {
