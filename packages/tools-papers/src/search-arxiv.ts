@@ -47,6 +47,15 @@ function statusLine(response: Response): string {
   return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
 }
 
+function httpStatusError(response: Response, cause?: unknown): ArxivRequestError {
+  return new ArxivRequestError({
+    reason: "http-status",
+    status: response.status,
+    message: `arXiv answered ${statusLine(response)}`,
+    cause,
+  });
+}
+
 function readFeed(response: Response, body: string): ArxivResults {
   if (response.status === 429) {
     const retryAfter = response.headers.get("retry-after");
@@ -64,12 +73,7 @@ function readFeed(response: Response, body: string): ArxivResults {
   } catch (error) {
     if (response.ok) throw error;
     // A failure status with a body that is not arXiv's error feed: the status says it all.
-    throw new ArxivRequestError({
-      reason: "http-status",
-      status: response.status,
-      message: `arXiv answered ${statusLine(response)}`,
-      cause: error,
-    });
+    throw httpStatusError(response, error);
   }
   if (feed.kind === "error") {
     throw new ArxivRequestError({
@@ -78,13 +82,7 @@ function readFeed(response: Response, body: string): ArxivResults {
       message: `arXiv rejected the query (${statusLine(response)}): ${feed.message || "no reason given"}`,
     });
   }
-  if (!response.ok) {
-    throw new ArxivRequestError({
-      reason: "http-status",
-      status: response.status,
-      message: `arXiv answered ${statusLine(response)}`,
-    });
-  }
+  if (!response.ok) throw httpStatusError(response);
   return feed;
 }
 

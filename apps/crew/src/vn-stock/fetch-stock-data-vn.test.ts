@@ -128,6 +128,30 @@ describe("fetch_stock_data_vn", () => {
     );
   });
 
+  it.each([
+    ["never answers", { hang: true }],
+    ["stalls in the middle of its body", undefined],
+  ])("gives up on a service that %s after VCI_TIMEOUT_MS", async (_, fault) => {
+    const stalled = await startFakeServer((_request, res) => {
+      if (fault) return fault;
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write('{"t": [1717372800');
+      return undefined;
+    });
+    process.env.VCI_API_URL = stalled.url;
+    process.env.VCI_TIMEOUT_MS = "200";
+    try {
+      expect(await fetch_stock_data_vn({ symbol: "FPT", ...june }, { logger })).toBeNull();
+    } finally {
+      process.env.VCI_API_URL = vci.url;
+      delete process.env.VCI_TIMEOUT_MS;
+      await stalled.close();
+    }
+    expect(logger.lines).toEqual([
+      `Error fetching data for FPT: no answer from ${stalled.url} within 200 ms`,
+    ]);
+  });
+
   it("is a registrable tool with the stock tools' arguments and defaults", () => {
     const spec = getToolSpec(fetch_stock_data_vn);
     expect(spec.name).toBe("fetch_stock_data_vn");

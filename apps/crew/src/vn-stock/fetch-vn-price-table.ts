@@ -4,21 +4,29 @@ import {
   type PriceTable,
   type PriceTableSource,
   type StockArguments,
-  type StockInterval,
   type StockRequest,
 } from "@framework/tools-finance";
-import ky, { HTTPError, TimeoutError } from "ky";
+import ky, { HTTPError } from "ky";
 import { groupVciBars, readVciBars, toPriceRows, vietnamDate } from "./vci-bars.js";
 import { vciApiUrl, vciChartBody, vciIndexSymbols, vciPlans } from "./vci-request.js";
 
 /** How long one request to VCI may take before it counts as failed. */
-export const vciRequestTimeoutMs = 30_000;
+const defaultVciTimeoutMs = 30_000;
+
+/**
+ * `VCI_TIMEOUT_MS`, read at call time: how long the whole exchange with VCI (body included)
+ * may take. Falls back to 30 s when unset or not a positive number.
+ */
+function vciTimeoutMs(): number {
+  const value = Number(process.env.VCI_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : defaultVciTimeoutMs;
+}
 
 /** The currency label of a stock's table: VCI's VND prices divided by 1000, as quoted. */
-export const vnStockCurrency = "VND (thousands)";
+const vnStockCurrency = "VND (thousands)";
 
 /** The label of an index's table, whose values are points. */
-export const vnIndexCurrency = "points";
+const vnIndexCurrency = "points";
 
 const gapChartPath = "/api/chart/OHLCChart/gap-chart";
 
@@ -28,8 +36,9 @@ function describeVciError(error: unknown): string {
     const { status, statusText } = error.response;
     return `VCI answered HTTP ${status}${statusText ? ` ${statusText}` : ""}`;
   }
-  if (error instanceof TimeoutError)
-    return `no answer from ${base} within ${vciRequestTimeoutMs} ms`;
+  // ky's own TimeoutError and the deadline signal's DOMException share this name.
+  if (error instanceof Error && error.name === "TimeoutError")
+    return `no answer from ${base} within ${vciTimeoutMs()} ms`;
   if (!(error instanceof Error)) return String(error);
   if (error.name === "AbortError") return "the request was cancelled";
   if (error instanceof SyntaxError) return `the answer is not valid JSON (${error.message})`;
@@ -54,17 +63,20 @@ async function requestVciTable(
   const indexName = vciIndexSymbols[request.symbol];
   const vciSymbol = indexName ?? request.symbol;
   const base = vciApiUrl();
+  const { origin } = new URL(base);
   const answer: unknown = await ky
     .post(`${base}${gapChartPath}`, {
       json: vciChartBody(request, vciSymbol, plan),
       headers: {
         accept: "application/json, text/plain, */*",
-        origin: new URL(base).origin,
-        referer: `${new URL(base).origin}/`,
+        origin,
+        referer: `${origin}/`,
       },
-      timeout: vciRequestTimeoutMs,
+      // One deadline for the whole exchange: ky's `timeout` stops at the headers, and a server
+      // that stalls mid-body would otherwise hang the tool until the run is cancelled.
+      timeout: false,
       retry: 0,
-      signal: context.signal,
+      signal: AbortSignal.any([context.signal, AbortSignal.timeout(vciTimeoutMs())]),
     })
     .json();
   const read = readVciBars(answer, vciSymbol);
@@ -75,7 +87,7 @@ async function requestVciTable(
   });
   return {
     symbol: request.symbol,
-    interval: request.interval as StockInterval,
+    interval: request.interval,
     currency: indexName ? vnIndexCurrency : vnStockCurrency,
     rows: toPriceRows(groupVciBars(inRange, plan.group), {
       divisor: indexName ? 1 : 1000,
@@ -85,7 +97,7 @@ async function requestVciTable(
 }
 
 /** VCI's gap-chart API as a price source: prices in thousands of VND, indices in points. */
-export const vciPriceSource: PriceTableSource = {
+const vciPriceSource: PriceTableSource = {
   request: requestVciTable,
   describeError: describeVciError,
 };

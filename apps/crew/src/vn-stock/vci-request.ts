@@ -1,7 +1,7 @@
 import type { StockRequest } from "@framework/tools-finance";
 
 /** Where VCI (Vietcap) is reached unless `VCI_API_URL` says otherwise. */
-export const defaultVciApiUrl = "https://trading.vietcap.com.vn";
+const defaultVciApiUrl = "https://trading.vietcap.com.vn";
 
 /** `VCI_API_URL` read now (never at import), without a trailing slash. */
 export function vciApiUrl(): string {

@@ -6,6 +6,11 @@ import { type ChartRange, chartTitle, roundTo } from "./chart-title.js";
 const rising = "#26a69a";
 const falling = "#ef5350";
 
+/** The candlestick figure's title, shared by the chart and its page. */
+export function candlestickChartTitle(table: PriceTable, range: ChartRange): string {
+  return chartTitle(`${table.symbol} price and volume`, table, range);
+}
+
 /**
  * The price-and-volume figure as an ECharts option: candlesticks with the MA20 line in the
  * upper panel (about 70% of the plot height) and volume bars, coloured by the day's
@@ -20,10 +25,7 @@ export function candlestickChartOption(
   return {
     animation: false,
     backgroundColor: "#ffffff",
-    title: {
-      text: chartTitle(`${table.symbol} price and volume`, table, range),
-      left: "center",
-    },
+    title: { text: candlestickChartTitle(table, range), left: "center" },
     legend: { top: 36, data: [table.symbol, "MA20", "Volume"] },
     tooltip: { trigger: "axis", axisPointer: { type: "cross" } },
     axisPointer: { link: [{ xAxisIndex: "all" }] },

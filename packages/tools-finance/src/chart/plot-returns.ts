@@ -10,9 +10,8 @@ import {
 import type { PriceRow } from "../table/price-table.js";
 import { formatPercent } from "../table/price-table-summary.js";
 import { returnsChartSize } from "./chart-size.js";
-import { chartTitle } from "./chart-title.js";
-import { returnsChartOption } from "./returns-chart.js";
-import { type StockFigure, saveStockFigure } from "./stock-figure.js";
+import { returnsChartOption, returnsChartTitle } from "./returns-chart.js";
+import { noChartText, type StockFigure, saveStockFigure } from "./stock-figure.js";
 
 /** The rows `plot_returns` draws from. */
 export type ReturnsRow = PriceRow & DailyReturnColumn & CumulativeReturnColumn;
@@ -44,7 +43,7 @@ export const plot_returns = primaryFunction(
         table: withReturns,
         size: returnsChartSize,
         name: { ...args, symbol: table.symbol, kind: "returns" },
-        title: chartTitle(`${table.symbol} cumulative returns`, table, args),
+        title: returnsChartTitle(table, args),
       },
       context.logger,
     );
@@ -53,9 +52,7 @@ export const plot_returns = primaryFunction(
 
 /** What the model sees of a returns figure: where it is, the final, best and worst returns. */
 export function returnsFigureToText(figure: StockFigure<ReturnsRow> | null): string {
-  if (!figure) {
-    return "null: no chart was drawn, because the price data could not be fetched (check the symbol, the dates YYYY-MM-DD with end_date later than start_date, and the interval).";
-  }
+  if (!figure) return noChartText;
   const { rows, symbol, interval } = figure.table;
   const points = rows.flatMap((row) =>
     row.Cumulative_Return === null ? [] : [{ date: row.Date, value: row.Cumulative_Return }],

@@ -3,6 +3,11 @@ import type { CumulativeReturnColumn } from "../table/derived-columns.js";
 import type { PriceRow, PriceTable } from "../table/price-table.js";
 import { type ChartRange, chartTitle, roundTo } from "./chart-title.js";
 
+/** The cumulative-returns figure's title, shared by the chart and its page. */
+export function returnsChartTitle(table: PriceTable, range: ChartRange): string {
+  return chartTitle(`${table.symbol} cumulative returns`, table, range);
+}
+
 /**
  * The cumulative-returns figure as an ECharts option: `Cumulative_Return` in percent as a
  * line over the dates. Plain JSON (no functions), so it can be embedded in a page.
@@ -14,7 +19,7 @@ export function returnsChartOption(
   return {
     animation: false,
     backgroundColor: "#ffffff",
-    title: { text: chartTitle(`${table.symbol} cumulative returns`, table, range), left: "center" },
+    title: { text: returnsChartTitle(table, range), left: "center" },
     tooltip: { trigger: "axis" },
     grid: { left: 80, right: 40, top: 70, bottom: 80 },
     xAxis: { type: "category", data: table.rows.map((row) => row.Date), boundaryGap: false },

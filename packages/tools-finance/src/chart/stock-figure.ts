@@ -20,6 +20,10 @@ export interface StockFigure<Row extends PriceRow = PriceRow> {
   table: PriceTable<Row>;
 }
 
+/** What the model sees when a chart tool returned `null`. */
+export const noChartText =
+  "null: no chart was drawn, because the price data could not be fetched (check the symbol, the dates YYYY-MM-DD with end_date later than start_date, and the interval).";
+
 /** Everything needed to save one figure. */
 export interface SaveStockFigureInput<Row extends PriceRow> {
   option: EChartsOption;

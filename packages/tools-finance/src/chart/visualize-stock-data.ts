@@ -4,10 +4,9 @@ import { stockArguments } from "../fetch/stock-arguments.js";
 import { type MovingAverageColumn, withMovingAverage } from "../table/derived-columns.js";
 import type { PriceRow } from "../table/price-table.js";
 import { formatPercent, formatPrice, summarizePriceTable } from "../table/price-table-summary.js";
-import { candlestickChartOption } from "./candlestick-chart.js";
+import { candlestickChartOption, candlestickChartTitle } from "./candlestick-chart.js";
 import { candlestickChartSize } from "./chart-size.js";
-import { chartTitle } from "./chart-title.js";
-import { type StockFigure, saveStockFigure } from "./stock-figure.js";
+import { noChartText, type StockFigure, saveStockFigure } from "./stock-figure.js";
 
 /**
  * `visualize_stock_data(symbol, start_date, end_date, interval)`: fetches prices, adds MA20
@@ -37,7 +36,7 @@ export const visualize_stock_data = primaryFunction(
         table: withAverage,
         size: candlestickChartSize,
         name: { ...args, symbol: table.symbol, kind: "candlestick" },
-        title: chartTitle(`${table.symbol} price and volume`, table, args),
+        title: candlestickChartTitle(table, args),
       },
       context.logger,
     );
@@ -49,9 +48,7 @@ export function candlestickFigureToText(
   figure: StockFigure<PriceRow & MovingAverageColumn<20>> | null,
 ): string {
   const summary = figure && summarizePriceTable(figure.table);
-  if (!figure || !summary) {
-    return "null: no chart was drawn, because the price data could not be fetched (check the symbol, the dates YYYY-MM-DD with end_date later than start_date, and the interval).";
-  }
+  if (!figure || !summary) return noChartText;
   const lastAverage = figure.table.rows.at(-1)?.MA20;
   return [
     `Candlestick chart of ${figure.table.symbol} with MA20 and volume (${figure.table.interval}): ${summary.rowCount} bars from ${summary.first.Date} to ${summary.last.Date}.`,
