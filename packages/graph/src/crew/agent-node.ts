@@ -63,7 +63,9 @@ const currentRun = new AsyncLocalStorage<NodeContext>();
  * }
  */
 export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNode<S, U> {
+  /** The model this node's agent talks to. */
   readonly llm: ChatModel;
+  /** The node's role and rules: its agent's system prompt. */
   readonly instruction: string;
   /** The agent answering this node's prompts. */
   readonly agent: Agent;

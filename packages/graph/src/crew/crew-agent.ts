@@ -11,7 +11,7 @@ import type { StateSnapshot } from "../checkpoint/state-snapshot.js";
 import type { CompiledGraph } from "../graph/compiled-graph.js";
 import type { Edge, EdgeChain } from "../graph/edge-chain.js";
 import type { FlowStateGraph } from "../graph/flow-state-graph.js";
-import type { GraphConfig } from "../graph/graph-config.js";
+import { DEFAULT_THREAD_ID, type GraphConfig } from "../graph/graph-config.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 
@@ -29,6 +29,7 @@ export interface CrewAgentOptions<D extends StateDefinition> {
   authCard?: AuthCard;
   /** Node-run limit per invocation. Default 100. */
   stepLimit?: number;
+  /** Receives the crew's and its graph's log lines, secrets redacted; default logger if unset. */
   logger?: Logger;
 }
 
@@ -52,6 +53,7 @@ export interface CrewInvokeOptions {
  * const finalState = await crew.invoke("How should I allocate?", { userId: "u1", threadId: "7" });
  */
 export class CrewAgent<D extends StateDefinition> {
+  /** The crew's model, as given. */
   readonly llm: ChatModel;
   /** The compiled graph the crew runs. */
   readonly app: CompiledGraph<D>;
@@ -97,7 +99,9 @@ export class CrewAgent<D extends StateDefinition> {
 
   /** The thread's saved state. */
   getState(options: Pick<CrewInvokeOptions, "threadId"> = {}): Promise<StateSnapshot<StateOf<D>>> {
-    return this.app.getState({ configurable: { thread_id: String(options.threadId ?? "1") } });
+    return this.app.getState({
+      configurable: { thread_id: String(options.threadId ?? DEFAULT_THREAD_ID) },
+    });
   }
 
   #input(query: string): UpdateOf<D> {
@@ -108,7 +112,7 @@ export class CrewAgent<D extends StateDefinition> {
     const auth = await authenticate(this.#authCard, this.#logger);
     const userId = auth.authenticated ? auth.userId : (options.userId ?? auth.userId);
     return {
-      configurable: { user_id: userId, thread_id: String(options.threadId ?? "1") },
+      configurable: { user_id: userId, thread_id: String(options.threadId ?? DEFAULT_THREAD_ID) },
       ...(options.signal === undefined ? {} : { signal: options.signal }),
     };
   }

@@ -15,7 +15,10 @@ export type DefaultReducerUpdate<V> = V extends readonly (infer E)[] ? E | V : V
  */
 export interface ReducerKey {
   readonly [reducerMarker]: true;
-  /** Validates the key's value after every merge. */
+  /**
+   * Validates the key's value after every merge. For a plain list schema, entries a reducer
+   * appended to an already validated list are checked on their own, not the whole list again.
+   */
   readonly schema: z.ZodType;
 }
 

@@ -52,6 +52,21 @@ function describeIssues(error: z.ZodError): string[] {
   );
 }
 
+// An array schema with nothing checked on the list as a whole (no length bound, no refine),
+// so the list is valid exactly when each entry is: entries can be validated on their own.
+function isEntryWiseArray(schema: z.ZodType): boolean {
+  const { def } = schema._zod;
+  return def.type === "array" && (def.checks?.length ?? 0) === 0;
+}
+
+function startsWith(list: readonly unknown[], prefix: readonly unknown[]): boolean {
+  if (list.length < prefix.length) return false;
+  for (let index = 0; index < prefix.length; index++) {
+    if (list[index] !== prefix[index]) return false;
+  }
+  return true;
+}
+
 function isZodSchema(value: unknown): value is z.ZodType {
   return (
     typeof value === "object" &&
@@ -65,10 +80,16 @@ function isZodSchema(value: unknown): value is z.ZodType {
  * {@link defineState}; the graph uses it to validate and merge every node's update.
  */
 export class StateDefinition<Shape extends StateShape = StateShape> {
+  /** The shape given to {@link defineState}. */
   readonly shape: Shape;
+  /** The state's keys, in declaration order. */
   readonly keys: readonly string[];
   // Only reducer() sets the reducer marker, so a marked entry is a full Reducer.
   readonly #entries = new Map<string, z.ZodType | Reducer>();
+  // Lists this definition validated for a reducer key, with the schema and the length they
+  // had then. An append-style reducer (the usual `messages`) keeps those entries as they are,
+  // so only what it added needs parsing: a merge costs the update, not the whole history.
+  readonly #validLists = new WeakMap<readonly unknown[], { schema: z.ZodType; length: number }>();
 
   constructor(shape: Shape) {
     for (const [key, entry] of Object.entries(shape)) {
@@ -168,7 +189,31 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
       const reason = cause instanceof Error ? cause.message : String(cause);
       throw new StateValidationError({ node, key, issues: [`reducer threw: ${reason}`], cause });
     }
-    const parsed = entry.schema.safeParse(reduced);
+    const { schema } = entry;
+    if (!isEntryWiseArray(schema)) return this.#parse(schema, reduced, node, key);
+    const list =
+      this.#parseAppended(schema, current, reduced) ??
+      (this.#parse(schema, reduced, node, key) as unknown[]);
+    this.#validLists.set(list, { schema, length: list.length });
+    return list;
+  }
+
+  /**
+   * The validated list when `reduced` is `current`, a list validated here and unchanged since,
+   * with entries added at its end, whose new entries are valid; else `undefined`, and the
+   * caller parses the whole list (which also reports issues at their index in the list).
+   */
+  #parseAppended(schema: z.ZodType, current: unknown, reduced: unknown): unknown[] | undefined {
+    if (!Array.isArray(current) || !Array.isArray(reduced)) return undefined;
+    const known = this.#validLists.get(current);
+    if (known?.schema !== schema || known.length !== current.length) return undefined;
+    if (!startsWith(reduced, current)) return undefined;
+    const added = schema.safeParse(reduced.slice(current.length));
+    return added.success ? [...current, ...(added.data as unknown[])] : undefined;
+  }
+
+  #parse(schema: z.ZodType, value: unknown, node: string, key: string): unknown {
+    const parsed = schema.safeParse(value);
     if (!parsed.success) {
       throw new StateValidationError({ node, key, issues: describeIssues(parsed.error) });
     }

@@ -1,8 +1,8 @@
-import { reporterOf, searchEvent } from "../events/deep-search-event.js";
+import { reporterOf } from "../events/deep-search-event.js";
 import { parseChapterOutline } from "../parse/outline.js";
 import { writerMessages } from "../prompts/writer-prompt.js";
-import { searchConcurrently } from "../search/concurrent-search.js";
 import type { DeepSearchNode, NodeDependencies } from "./node-dependencies.js";
+import { searchStep } from "./search-step.js";
 
 function withAbsent(list: readonly string[], items: readonly string[]): string[] {
   const next = [...list];
@@ -21,7 +21,7 @@ function withAbsent(list: readonly string[], items: readonly string[]): string[]
  * 1, else `revision_number` grows by one.
  */
 export function createGenerateNode(dependencies: NodeDependencies): DeepSearchNode {
-  const { llm, search, searchConcurrency } = dependencies;
+  const { llm } = dependencies;
   return async (state, context) => {
     const { logger, signal } = context;
     const report = reporterOf(context.config);
@@ -46,20 +46,14 @@ export function createGenerateNode(dependencies: NodeDependencies): DeepSearchNo
       queries,
     });
 
-    const outcomes = await searchConcurrently(queries, {
-      search,
-      concurrency: searchConcurrency,
-      signal,
-      logger,
-      onOutcome: (outcome) => report(searchEvent("chapter", outcome)),
-    });
+    const notes = await searchStep("chapter", queries, dependencies, context);
     const response = await llm.generate({
       messages: writerMessages({
         task: state.task,
         outline,
         title,
         maxParagraphs: state.max_paragraphs_per_chapter,
-        notes: outcomes.flatMap((outcome) => (outcome.status === "ok" ? outcome.contents : [])),
+        notes,
         previousContent: state.draft,
         // revision_number returns to 1 whenever a chapter advances, so above 1 the draft in
         // the state is this chapter's own.

@@ -1,8 +1,8 @@
-import { reporterOf, searchEvent } from "../events/deep-search-event.js";
+import { reporterOf } from "../events/deep-search-event.js";
 import { parseCritiqueQueries } from "../parse/critique-queries.js";
 import { critiqueQueriesMessages } from "../prompts/critique-queries-prompt.js";
-import { searchConcurrently } from "../search/concurrent-search.js";
 import type { DeepSearchNode, NodeDependencies } from "./node-dependencies.js";
+import { searchStep } from "./search-step.js";
 
 /**
  * The `research_critique` node: the model turns `critique` into at most
@@ -10,28 +10,17 @@ import type { DeepSearchNode, NodeDependencies } from "./node-dependencies.js";
  * results, concurrently), and the contents, in query order, become `adjustment`.
  */
 export function createResearchCritiqueNode(dependencies: NodeDependencies): DeepSearchNode {
-  const { llm, search, searchConcurrency } = dependencies;
+  const { llm } = dependencies;
   return async (state, context) => {
-    const { logger, signal } = context;
-    const report = reporterOf(context.config);
     const response = await llm.generate({
       messages: critiqueQueriesMessages(state.task, state.critique, state.max_critical_queries),
-      signal,
+      signal: context.signal,
     });
     const queries = parseCritiqueQueries(
       response.message.content ?? "",
       state.max_critical_queries,
     );
-    report({ type: "critique-queries", queries });
-    const outcomes = await searchConcurrently(queries, {
-      search,
-      concurrency: searchConcurrency,
-      signal,
-      logger,
-      onOutcome: (outcome) => report(searchEvent("critique", outcome)),
-    });
-    return {
-      adjustment: outcomes.flatMap((outcome) => (outcome.status === "ok" ? outcome.contents : [])),
-    };
+    reporterOf(context.config)({ type: "critique-queries", queries });
+    return { adjustment: await searchStep("critique", queries, dependencies, context) };
   };
 }

@@ -45,9 +45,10 @@ export function runInput(task: string, limits: DeepSearchLimits): AgentStateUpda
 }
 
 /**
- * The most node runs a run with these limits can take: per chapter and draft one `generate`,
- * and a `reflect` and `research_critique` after every `generate` but the last, plus the
- * planner (3 × chapters × drafts − 1), so the graph's step limit never cuts a valid run short.
+ * The step limit of a run with these limits. A run takes at most one `generate` per chapter
+ * and draft, a `reflect` and a `research_critique` after every `generate` but the last, and
+ * the planner: 3 × chapters × drafts − 1 node runs. The limit is one above that, so the
+ * graph's step limit never cuts a valid run short.
  */
 export function maxSteps(limits: DeepSearchLimits): number {
   return 3 * limits.maxChapters * limits.maxRevisions;
