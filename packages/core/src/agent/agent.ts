@@ -77,8 +77,11 @@ export interface InvokeOptions {
  * const { content } = await agent.invoke("Find recent papers on tool-using agents");
  */
 export class Agent {
+  /** The role statement that opens the system prompt. */
   readonly description: string;
+  /** Capabilities listed in the system prompt. */
   readonly skills: readonly string[];
+  /** The model the agent talks to. */
   readonly llm: ChatModel;
   /** This agent's tools; `registerFunctionTool` adds runtime tools. */
   readonly toolsManager: ToolRegistry;

@@ -30,9 +30,7 @@ export function buildSystemPrompt(parts: SystemPromptParts): string {
   return sections.join("\n\n");
 }
 
-function jsonModeInstructions(
-  tools: readonly { definition: ToolDefinition; record: ToolRecord | undefined }[],
-): string {
+function jsonModeInstructions(tools: NonNullable<SystemPromptParts["tools"]>): string {
   const catalogue = tools
     .map(({ definition, record }) =>
       JSON.stringify({

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { AbortedError } from "../error/aborted-error.js";
+import { errorMessage } from "../error/error-message.js";
 import { TooManyToolCallsError } from "../error/too-many-tool-calls-error.js";
-import { jsonForLog } from "../log/json-for-log.js";
+import { jsonForLog, unloggableArguments } from "../log/json-for-log.js";
 import type { Logger } from "../log/logger.js";
 import {
   addUsage,
@@ -20,7 +21,6 @@ import { capText, renderToolOutput, type ToolOutputLimits } from "../tool/tool-o
 import type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
 import { finalAnswerRequest, jsonModeToolResults, type ToolCallingMode } from "./prompt.js";
 
-const unloggable = "[arguments nested too deeply to log]";
 // A model can send megabytes of arguments; the log keeps the start and says how much more.
 const maxLoggedCallChars = 4_000;
 
@@ -59,10 +59,13 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
     messages,
   });
 
+  // In JSON mode the tools are listed in the system prompt, not offered natively.
+  const offered = input.toolCalling === "native" ? input.tools : [];
+
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     AbortedError.throwIfAborted(signal, "agent run");
     logger.info(`Tool calling iteration ${iteration}/${maxIterations}`);
-    const response = await ask(input, { tools: input.toolCalling === "native" ? input.tools : [] });
+    const response = await ask(input, { tools: offered });
     usage = addUsage(usage, response.usage);
     const pending = pendingCalls(input, response);
     if (pending.length === 0) {
@@ -103,10 +106,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   }
 
   messages.push({ role: "user", content: finalAnswerRequest });
-  const final = await ask(input, {
-    tools: input.toolCalling === "native" ? input.tools : [],
-    toolChoice: "none",
-  });
+  const final = await ask(input, { tools: offered, toolChoice: "none" });
   usage = addUsage(usage, final.usage);
   const content = final.message.content ?? "";
   messages.push({ role: "assistant", content });
@@ -155,15 +155,7 @@ async function executeCall(
   });
   if (!execution.ok) {
     input.logger.warn(`Tool call ${call.tool_name} failed: ${execution.error.message}`);
-    return {
-      id,
-      iteration,
-      toolName: call.tool_name,
-      arguments: execution.arguments,
-      ok: false,
-      error: execution.error,
-      output: `Error: ${execution.error.message}`,
-    };
+    return failedCall(id, iteration, call.tool_name, execution.arguments, execution.error);
   }
   const output = modelOutput(input, call.tool_name, execution.result);
   return {
@@ -189,11 +181,22 @@ function refuseCall(
 ): AgentToolCall {
   const error = new TooManyToolCallsError({ requested, limit: input.maxToolCallsPerReply });
   input.logger.warn(`Tool call ${call.tool_name} not run: ${error.message}`);
+  return failedCall(id, iteration, call.tool_name, call.arguments, error);
+}
+
+/** A call that did not produce a result; the model is sent `Error: <message>`. */
+function failedCall(
+  id: string,
+  iteration: number,
+  toolName: string,
+  args: unknown,
+  error: Error,
+): AgentToolCall {
   return {
     id,
     iteration,
-    toolName: call.tool_name,
-    arguments: call.arguments,
+    toolName,
+    arguments: args,
     ok: false,
     error,
     output: `Error: ${error.message}`,
@@ -211,7 +214,7 @@ function modelOutput(input: ToolLoopInput, toolName: string, result: unknown): s
       return renderToolOutput(spec.toModelOutput(result), input.outputLimits);
     } catch (error) {
       input.logger.warn(
-        `toModelOutput of tool ${toolName} failed, sending its result as JSON: ${error instanceof Error ? error.message : String(error)}`,
+        `toModelOutput of tool ${toolName} failed, sending its result as JSON: ${errorMessage(error)}`,
       );
     }
   }
@@ -223,13 +226,15 @@ function modelOutput(input: ToolLoopInput, toolName: string, result: unknown): s
  * object they encode; arguments nested too deeply to serialise are logged as sent.
  */
 function describeCall(call: ToolCall): string {
-  const asSent = jsonForLog(call, JSON.stringify({ ...call, arguments: unloggable }));
-  if (typeof call.arguments !== "string") return asSent;
+  // Serialised only when needed: native arguments can be megabytes, and this runs per call.
+  const asSent = () =>
+    jsonForLog(call, () => JSON.stringify({ ...call, arguments: unloggableArguments }));
+  if (typeof call.arguments !== "string") return asSent();
   let decoded: unknown;
   try {
     decoded = JSON.parse(call.arguments);
   } catch {
-    return asSent;
+    return asSent();
   }
   return jsonForLog({ ...call, arguments: decoded }, asSent);
 }

@@ -15,25 +15,8 @@ import {
   type VerificationExpectations,
 } from "./token-rejection.js";
 
-/** Algorithms a card with a shared secret accepts. */
-export type HmacAlgorithm = "HS256" | "HS384" | "HS512";
-
-/** Algorithms a card with a JWKS URL accepts. */
-export type PublicKeyAlgorithm =
-  | "RS256"
-  | "RS384"
-  | "RS512"
-  | "PS256"
-  | "PS384"
-  | "PS512"
-  | "ES256"
-  | "ES384"
-  | "ES512"
-  | "EdDSA"
-  | "Ed25519";
-
-const hmacAlgorithms: readonly HmacAlgorithm[] = ["HS256", "HS384", "HS512"];
-const publicKeyAlgorithms: readonly PublicKeyAlgorithm[] = [
+const hmacAlgorithms = ["HS256", "HS384", "HS512"] as const;
+const publicKeyAlgorithms = [
   "RS256",
   "RS384",
   "RS512",
@@ -45,7 +28,13 @@ const publicKeyAlgorithms: readonly PublicKeyAlgorithm[] = [
   "ES512",
   "EdDSA",
   "Ed25519",
-];
+] as const;
+
+/** Algorithms a card with a shared secret accepts. */
+export type HmacAlgorithm = (typeof hmacAlgorithms)[number];
+
+/** Algorithms a card with a JWKS URL accepts. */
+export type PublicKeyAlgorithm = (typeof publicKeyAlgorithms)[number];
 
 /** Options every authentication card takes, whatever checks its signature. */
 export interface AuthCardBaseOptions {

@@ -1,5 +1,6 @@
 import { createRemoteJWKSet, errors, type JWTVerifyGetKey, type RemoteJWKSet } from "jose";
 import { ConfigurationError } from "../error/configuration-error.js";
+import { errorMessage } from "../error/error-message.js";
 import { quoteTokenValue, rejectToken } from "./token-rejection.js";
 
 /** How the keys of a remote JWKS are fetched and cached. Defaults are jose's. */
@@ -39,7 +40,7 @@ function sharedKeySet(url: URL, options: JwksOptions): RemoteJWKSet {
     } catch (error) {
       throw new ConfigurationError({
         setting: "authCard.jwksOptions",
-        message: `Invalid JWKS options: ${error instanceof Error ? error.message : String(error)}`,
+        message: `Invalid JWKS options: ${errorMessage(error)}`,
       });
     }
     sharedKeySets.set(cacheKey, keySet);

@@ -1,5 +1,6 @@
 import { errors } from "jose";
 import { AuthenticationError, type AuthenticationFailure } from "../error/authentication-error.js";
+import { errorMessage } from "../error/error-message.js";
 
 /** What the verifier expected, so that a rejection can say what did not match. */
 export interface VerificationExpectations {
@@ -105,7 +106,7 @@ export function toAuthenticationError(
     return rejectToken("malformed", `the token is not a well-formed JWT: ${error.message}`, error);
   }
   // What remains comes from using the key itself (e.g. an RSA key that is too short).
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return rejectToken(
     "key_unavailable",
     `the key from ${expected.keyDescription} could not be used: ${detail}`,

@@ -1,4 +1,5 @@
 import { redactSecrets } from "../log/redact.js";
+import { errorMessage } from "./error-message.js";
 import { FrameworkError } from "./framework-error.js";
 
 const name = "ToolExecutionError";
@@ -15,7 +16,7 @@ export class ToolExecutionError extends FrameworkError {
   readonly toolName: string;
 
   constructor({ toolName, cause }: { toolName: string; cause: unknown }) {
-    const reason = cause instanceof Error ? cause.message : String(cause);
+    const reason = errorMessage(cause);
     super({ name, message: `Tool "${toolName}" failed: ${redactSecrets(reason)}`, cause });
     this.toolName = toolName;
   }

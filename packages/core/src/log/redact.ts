@@ -1,4 +1,4 @@
-const secretNamePattern = /(?:API_KEY|_KEY|SECRET|TOKEN|PASSWORD)$/i;
+const secretNamePattern = /(?:_KEY|SECRET|TOKEN|PASSWORD)$/i;
 const minimumSecretLength = 6;
 // Bounded: a card per request registers a token per request; the oldest are forgotten first.
 const maximumRegistered = 1024;

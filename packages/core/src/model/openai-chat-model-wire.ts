@@ -3,14 +3,15 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type {
-  ChatMessage,
-  ChatResponse,
-  ChatStreamPart,
-  ModelFinishReason,
-  ModelToolCall,
-  ToolDefinition,
-  Usage,
+import {
+  type ChatMessage,
+  type ChatResponse,
+  type ChatStreamPart,
+  emptyUsage,
+  type ModelFinishReason,
+  type ModelToolCall,
+  type ToolDefinition,
+  type Usage,
 } from "./chat-model.js";
 
 function toOpenAIMessage(message: ChatMessage): ChatCompletionMessageParam {
@@ -74,7 +75,7 @@ function count(value: unknown): number {
 
 /** Maps OpenAI `usage`; missing counts are zero, a missing total is the sum. */
 export function toUsage(usage: unknown): Usage {
-  if (!isRecord(usage)) return { inputTokens: 0, outputTokens: 0, totalTokens: 0 };
+  if (!isRecord(usage)) return emptyUsage();
   const inputTokens = count(usage.prompt_tokens);
   const outputTokens = count(usage.completion_tokens);
   const totalTokens =

@@ -127,8 +127,11 @@ function messageChain(error: unknown): string {
 export class OpenAIChatModel implements ChatModel {
   readonly provider = "openai-compatible";
   readonly modelId: string;
+  /** The API root; requests go to `{baseURL}/chat/completions`. */
   readonly baseURL: string;
+  /** Bound of one request, or of the wait between two stream chunks, in milliseconds. */
   readonly timeoutMs: number;
+  /** Retries after the first attempt of a request. */
   readonly maxRetries: number;
   readonly #apiKey: string;
   readonly #clientOptions: ConstructorParameters<typeof OpenAI>[0];
@@ -169,6 +172,7 @@ export class OpenAIChatModel implements ChatModel {
     };
   }
 
+  /** Sends one chat completion request, retrying as configured, and checks the answer's shape. */
   async generate(request: ChatRequest): Promise<ChatResponse> {
     const body = this.#params(request);
     const { value, deadline } = await this.#send(
@@ -185,6 +189,10 @@ export class OpenAIChatModel implements ChatModel {
     return value;
   }
 
+  /**
+   * Streams one answer: text deltas as they arrive, then each tool call once complete, then
+   * the finish part. Only opening the stream is retried; a stream cut off midway rejects.
+   */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
     const body = {
       ...this.#params(request),

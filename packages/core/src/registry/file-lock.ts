@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { link, mkdir, open, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { errorMessage } from "../error/error-message.js";
 import { RegistryFileError } from "../error/registry-file-error.js";
 
 /** Options of {@link withFileLock}. */
@@ -60,11 +61,11 @@ const sameLock = (a: LockSnapshot | undefined, b: LockSnapshot) =>
   a !== undefined && a.content === b.content && a.ino === b.ino && a.mtimeMs === b.mtimeMs;
 
 /**
- * Removes `stale` and returns true, unless another waiter is doing so. Several waiters may find the same stale
- * lock; if each removed it, a late one would remove the lock an early one had just taken, and
- * both would write at once. So only the waiter that creates the marker named after this very
- * lock removes it, and only while the lock is still that one (no one else removes a stale
- * lock, and no lock can be created while it exists).
+ * Removes `stale` and returns true, unless another waiter is doing so. Several waiters may
+ * find the same stale lock; if each removed it, a late one would remove the lock an early one
+ * had just taken, and both would write at once. So only the waiter that creates the marker
+ * named after this very lock removes it, and only while the lock is still that one (no one
+ * else removes a stale lock, and no lock can be created while it exists).
  */
 async function takeOver(lockPath: string, stale: LockSnapshot): Promise<boolean> {
   const identity = `${stale.ino}:${stale.mtimeMs}:${stale.content}`;
@@ -150,7 +151,7 @@ export async function withFileLock<T>(
       throw new RegistryFileError({
         path,
         problem: "io",
-        message: `Cannot create lock file ${lockPath}: ${(error as Error).message}`,
+        message: `Cannot create lock file ${lockPath}: ${errorMessage(error)}`,
         cause: error,
       });
     }

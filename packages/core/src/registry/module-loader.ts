@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, resolve as resolvePath } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { resolve as resolveSpecifier } from "import-meta-resolve";
+import { errorMessage } from "../error/error-message.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
 
 /** A tool module once imported. */
@@ -34,7 +35,7 @@ export function resolveToolModule(specifier: string, cwd: string): URL {
     throw new ToolModuleError({
       modulePath: specifier,
       cwd,
-      message: `Cannot resolve tool module "${specifier}" from ${cwd}: ${(error as Error).message}. Install the package in your app, or give a path relative to the working directory.`,
+      message: `Cannot resolve tool module "${specifier}" from ${cwd}: ${errorMessage(error)}. Install the package in your app, or give a path relative to the working directory.`,
       cause: error,
     });
   }
@@ -50,7 +51,7 @@ export async function loadToolModule(specifier: string, cwd: string): Promise<Lo
     throw new ToolModuleError({
       modulePath: specifier,
       cwd,
-      message: `Cannot import tool module "${specifier}" (${url.href}): ${(error as Error).message}`,
+      message: `Cannot import tool module "${specifier}" (${url.href}): ${errorMessage(error)}`,
       cause: error,
     });
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
+import { errorMessage } from "../error/error-message.js";
 import { RegistryFileError } from "../error/registry-file-error.js";
 import type { ToolRecord } from "../tool/tool-record.js";
 import { isProcessAlive, withFileLock } from "./file-lock.js";
@@ -43,7 +44,7 @@ export class RegistryFile {
       throw new RegistryFileError({
         path: this.path,
         problem: "io",
-        message: `Cannot read tool registry file ${this.path}: ${(error as Error).message}`,
+        message: `Cannot read tool registry file ${this.path}: ${errorMessage(error)}`,
         cause: error,
       });
     }
@@ -98,7 +99,7 @@ export class RegistryFile {
       throw new RegistryFileError({
         path: this.path,
         problem: "io",
-        message: `Cannot write tool registry file ${this.path}: ${(error as Error).message}`,
+        message: `Cannot write tool registry file ${this.path}: ${errorMessage(error)}`,
         cause: error,
       });
     }
@@ -132,7 +133,7 @@ export class RegistryFile {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw this.corrupt(`is not valid JSON (${(error as Error).message})`, error);
+      throw this.corrupt(`is not valid JSON (${errorMessage(error)})`, error);
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       throw this.corrupt("does not hold a JSON object keyed by tool name");

@@ -91,6 +91,16 @@ describe("ToolRegistry.registerModule", () => {
     expect((await tools.registerModule(weatherTools.add))[0]?.module_path).toBe("inline");
   });
 
+  it("explains a module that throws something other than an Error on import", async () => {
+    await writeFile(join(dir, "throws-text.mjs"), 'throw "no config file";\n');
+    const { tools } = registry();
+    const error = await tools.registerModule("./throws-text.mjs").catch((e: unknown) => e);
+    expect(ToolModuleError.isInstance(error)).toBe(true);
+    expect((error as Error).message).toMatch(
+      /^Cannot import tool module "\.\/throws-text\.mjs" \(file:.*\): no config file$/,
+    );
+  });
+
   it("explains a module that cannot be resolved or exports no tool", async () => {
     const { tools } = registry();
     const missing = await tools.registerModule("no-such-package").catch((e: unknown) => e);

@@ -1,9 +1,10 @@
 import { stat } from "node:fs/promises";
+import { errorMessage } from "../error/error-message.js";
 import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
 import { ToolExecutionError } from "../error/tool-execution-error.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
 import { ToolNotFoundError } from "../error/tool-not-found-error.js";
-import { jsonForLog } from "../log/json-for-log.js";
+import { jsonForLog, unloggableArguments } from "../log/json-for-log.js";
 import type { Logger } from "../log/logger.js";
 import type { ToolDefinition } from "../model/chat-model.js";
 import {
@@ -42,6 +43,8 @@ export type ToolExecution =
 interface RegisteredTool {
   spec: ToolSpec;
   record: ToolRecord;
+  /** What the model is shown, built on first use (`z.toJSONSchema` is not cheap). */
+  definition?: ToolDefinition;
 }
 
 /** Options of {@link ToolRegistry}. */
@@ -108,7 +111,7 @@ export class ToolRegistry {
       this.logger.info(`Registered ${spec.name}: ${JSON.stringify(record)}`);
       return record;
     });
-    await this.persist(records);
+    await this.file.merge(records);
     this.logger.info(`Completed registration for module ${loaded.modulePath}`);
     return records;
   }
@@ -131,7 +134,7 @@ export class ToolRegistry {
     });
     this.own.set(spec.name, { spec, record });
     this.logger.info(`Registered tool: ${spec.name} (runtime)`);
-    this.track(this.persist([record]));
+    this.track(this.file.merge([record]));
     return record;
   }
 
@@ -156,11 +159,14 @@ export class ToolRegistry {
    */
   async definitions(): Promise<ToolDefinition[]> {
     await this.refreshFromFile();
-    return this.available().map(({ spec }) => ({
-      name: spec.name,
-      description: spec.description,
-      parameters: toolParametersJsonSchema(spec.parameters),
-    }));
+    return this.available().map((tool) => {
+      tool.definition ??= {
+        name: tool.spec.name,
+        description: tool.spec.description,
+        parameters: toolParametersJsonSchema(tool.spec.parameters),
+      };
+      return tool.definition;
+    });
   }
 
   /** Every tool name the model may call. */
@@ -203,7 +209,7 @@ export class ToolRegistry {
       }
       const kind = tool.record.tool_type === "function" ? "function" : "module";
       this.logger.info(
-        `Completed executing ${kind} tool ${call.tool_name}(${jsonForLog(args, "[arguments nested too deeply to log]")})`,
+        `Completed executing ${kind} tool ${call.tool_name}(${jsonForLog(args, unloggableArguments)})`,
       );
       return { ok: true, toolName: call.tool_name, arguments: args, result };
     } catch (error) {
@@ -232,10 +238,6 @@ export class ToolRegistry {
       };
     }
     return { modulePath: INLINE_MODULE_PATH, exports: { ...source }, dependencies: [] };
-  }
-
-  private async persist(records: ToolRecord[]): Promise<void> {
-    await this.file.merge(records);
   }
 
   private track(write: Promise<unknown>): void {
@@ -286,7 +288,7 @@ export class ToolRegistry {
       // A record another process wrote may name a module this app does not have: not offered.
       load = loadToolModule(modulePath, this.cwd).catch((error: unknown) => {
         this.logger.debug(
-          `Tool module ${modulePath} from the registry file is not importable here: ${(error as Error).message}`,
+          `Tool module ${modulePath} from the registry file is not importable here: ${errorMessage(error)}`,
         );
         return undefined;
       });

@@ -46,8 +46,7 @@ function toToolCalls(value: unknown, depth = 0): ToolCall[] {
 
 /** JSON values found in `text`: the whole text, fenced blocks, then balanced spans. */
 function* jsonCandidates(text: string): Generator<unknown> {
-  const attempts = [text, ...fencedBlocks(text), ...balancedSpans(text)];
-  for (const attempt of attempts) {
+  for (const attempt of candidateTexts(text)) {
     const trimmed = attempt.trim();
     if (!trimmed.startsWith("{") && !trimmed.startsWith("[")) continue;
     try {
@@ -56,6 +55,13 @@ function* jsonCandidates(text: string): Generator<unknown> {
       // Not JSON on its own; a later, narrower candidate may be.
     }
   }
+}
+
+/** Scans for the narrower candidates only when the wider ones held no tool call. */
+function* candidateTexts(text: string): Generator<string> {
+  yield text;
+  yield* fencedBlocks(text);
+  yield* balancedSpans(text);
 }
 
 function fencedBlocks(text: string): string[] {

@@ -93,6 +93,7 @@ export class MockChatModel implements ChatModel {
     this.#script.add(...replies);
   }
 
+  /** Answers with the next scripted reply, after `latencyMs`; records the call either way. */
   async generate(request: ChatRequest): Promise<ChatResponse> {
     AbortedError.throwIfAborted(request.signal, operation);
     const copy = copyRequest(request);

@@ -4,7 +4,7 @@ import {
   type StartFakeServerOptions,
   startFakeServer,
 } from "../../server/fake-server.js";
-import { vciErrorBody } from "./vci-faults.js";
+import { vciErrorBody, vciGapChartPath } from "./vci-faults.js";
 import {
   type FakeVciMarketOptions,
   generateFakeVciSeries,
@@ -12,8 +12,8 @@ import {
   vciTimeFrames,
 } from "./vci-price-series.js";
 
-/** The path of VCI's historical price endpoint, under `VCI_API_URL`. */
-export const vciGapChartPath = "/api/chart/OHLCChart/gap-chart";
+// Re-exported: the server's tests and the package index take it from here.
+export { vciGapChartPath };
 
 /** Options of {@link startFakeVciServer}. */
 export interface StartFakeVciServerOptions extends StartFakeServerOptions, FakeVciMarketOptions {}

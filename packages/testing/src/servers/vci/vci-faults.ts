@@ -1,5 +1,8 @@
 import type { FakeResponse } from "../../server/fake-server.js";
 
+/** The path of VCI's historical price endpoint, under `VCI_API_URL`. */
+export const vciGapChartPath = "/api/chart/OHLCChart/gap-chart";
+
 /**
  * VCI's error body, Spring Boot's default shape: `{ timestamp, status, error, path }`.
  */
@@ -16,7 +19,7 @@ export const vciFaults = {
   /** HTTP 429, as VCI answers bursts of requests. */
   rateLimited: (): FakeResponse => ({
     status: 429,
-    body: vciErrorBody(429, "Too Many Requests", "/api/chart/OHLCChart/gap-chart"),
+    body: vciErrorBody(429, "Too Many Requests", vciGapChartPath),
   }),
   /** HTTP 403 with an HTML page, as the firewall answers requests from blocked addresses. */
   forbidden: (): FakeResponse => ({
