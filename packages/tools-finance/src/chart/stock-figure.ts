@@ -22,7 +22,7 @@ export interface StockFigure<Row extends PriceRow = PriceRow> {
 
 /** What the model sees when a chart tool returned `null`. */
 export const noChartText =
-  "null: no chart was drawn, because the price data could not be fetched (check the symbol, the dates YYYY-MM-DD with end_date later than start_date, and the interval).";
+  "null: no chart was drawn. Either the price data could not be fetched (check the symbol, the dates YYYY-MM-DD with end_date later than start_date, and the interval) or the chart could not be rendered or saved; the tool's log line says which.";
 
 /** Everything needed to save one figure. */
 export interface SaveStockFigureInput<Row extends PriceRow> {
