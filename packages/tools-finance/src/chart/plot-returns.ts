@@ -1,5 +1,4 @@
 import { primaryFunction } from "@framework/core";
-import { fetchPriceTable } from "../fetch/fetch-price-table.js";
 import { stockArguments } from "../fetch/stock-arguments.js";
 import {
   type CumulativeReturnColumn,
@@ -11,7 +10,7 @@ import type { PriceRow } from "../table/price-table.js";
 import { formatPercent } from "../table/price-table-summary.js";
 import { returnsChartSize } from "./chart-size.js";
 import { returnsChartOption, returnsChartTitle } from "./returns-chart.js";
-import { noChartText, type StockFigure, saveStockFigure } from "./stock-figure.js";
+import { chartToolUsage, drawStockChart, noChartText, type StockFigure } from "./stock-figure.js";
 
 /** The rows `plot_returns` draws from. */
 export type ReturnsRow = PriceRow & DailyReturnColumn & CumulativeReturnColumn;
@@ -25,27 +24,23 @@ export const plot_returns = primaryFunction(
   {
     description: [
       "Plot the cumulative returns of a stock in percent over a period.",
-      "Arguments: symbol (ticker, e.g. AAPL); start_date and end_date as YYYY-MM-DD, end_date later than start_date; interval such as 1d, 1wk or 1mo.",
-      "Saves the chart as an HTML page and a PNG image and returns the figure, or None on failure.",
+      ...chartToolUsage,
     ].join("\n"),
     parameters: stockArguments,
     returns: "Figure of cumulative returns in percent, or None on failure",
     toModelOutput: returnsFigureToText,
   },
   async function plot_returns(args, context) {
-    const table = await fetchPriceTable(args, context);
-    if (!table) return null;
-    const withReturns = withCumulativeReturns(withDailyReturns(table));
-    const option = returnsChartOption(withReturns, args);
-    return saveStockFigure(
+    return drawStockChart(
       {
-        option,
-        table: withReturns,
+        kind: "returns",
         size: returnsChartSize,
-        name: { ...args, symbol: table.symbol, kind: "returns" },
-        title: returnsChartTitle(table, args),
+        derive: (table) => withCumulativeReturns(withDailyReturns(table)),
+        option: returnsChartOption,
+        title: returnsChartTitle,
       },
-      context.logger,
+      args,
+      context,
     );
   },
 );

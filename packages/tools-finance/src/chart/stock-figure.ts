@@ -1,9 +1,12 @@
-import type { Logger } from "@framework/core";
+import type { Logger, ToolContext } from "@framework/core";
 import type { EChartsOption } from "echarts";
 import { describeError } from "../fetch/describe-error.js";
+import { fetchPriceTable } from "../fetch/fetch-price-table.js";
+import type { StockArguments } from "../fetch/stock-arguments.js";
 import type { PriceRow, PriceTable } from "../table/price-table.js";
-import { type ChartFileName, writeChartFiles } from "./chart-files.js";
+import { type ChartFileName, type ChartKind, writeChartFiles } from "./chart-files.js";
 import type { ChartSize } from "./chart-size.js";
+import type { ChartRange } from "./chart-title.js";
 import { renderChartHtml, renderChartPng } from "./render-chart.js";
 
 /**
@@ -58,4 +61,44 @@ export async function saveStockFigure<Row extends PriceRow>(
     logger.warn(`Error drawing chart for ${table.symbol}: ${describeError(error)}`);
     return null;
   }
+}
+
+/** The lines both chart tools' descriptions end with: their arguments and what they return. */
+export const chartToolUsage = [
+  "Arguments: symbol (ticker, e.g. AAPL); start_date and end_date as YYYY-MM-DD, end_date later than start_date; interval such as 1d, 1wk or 1mo.",
+  "Saves the chart as an HTML page and a PNG image and returns the figure, or None on failure.",
+];
+
+/** How one chart tool turns a price table into a figure. */
+export interface StockChartRecipe<Row extends PriceRow> {
+  kind: ChartKind;
+  size: ChartSize;
+  /** Adds the columns the chart draws. */
+  derive(table: PriceTable): PriceTable<Row>;
+  option(table: PriceTable<Row>, range: ChartRange): EChartsOption;
+  title(table: PriceTable, range: ChartRange): string;
+}
+
+/**
+ * What every chart tool does: fetch the prices, add the recipe's columns, build its figure and
+ * save it. `null` (nothing drawn) when the fetch or the drawing failed, each already logged.
+ */
+export async function drawStockChart<Row extends PriceRow>(
+  recipe: StockChartRecipe<Row>,
+  args: StockArguments,
+  context: Pick<ToolContext, "signal" | "logger">,
+): Promise<StockFigure<Row> | null> {
+  const table = await fetchPriceTable(args, context);
+  if (!table) return null;
+  const derived = recipe.derive(table);
+  return saveStockFigure(
+    {
+      option: recipe.option(derived, args),
+      table: derived,
+      size: recipe.size,
+      name: { ...args, symbol: table.symbol, kind: recipe.kind },
+      title: recipe.title(table, args),
+    },
+    context.logger,
+  );
 }

@@ -1,12 +1,11 @@
 import { primaryFunction } from "@framework/core";
-import { fetchPriceTable } from "../fetch/fetch-price-table.js";
 import { stockArguments } from "../fetch/stock-arguments.js";
 import { type MovingAverageColumn, withMovingAverage } from "../table/derived-columns.js";
 import type { PriceRow } from "../table/price-table.js";
 import { formatPercent, formatPrice, summarizePriceTable } from "../table/price-table-summary.js";
 import { candlestickChartOption, candlestickChartTitle } from "./candlestick-chart.js";
 import { candlestickChartSize } from "./chart-size.js";
-import { noChartText, type StockFigure, saveStockFigure } from "./stock-figure.js";
+import { chartToolUsage, drawStockChart, noChartText, type StockFigure } from "./stock-figure.js";
 
 /**
  * `visualize_stock_data(symbol, start_date, end_date, interval)`: fetches prices, adds MA20
@@ -18,27 +17,23 @@ export const visualize_stock_data = primaryFunction(
   {
     description: [
       "Draw an interactive candlestick chart of a stock with its 20-day moving average (MA20) and volume bars.",
-      "Arguments: symbol (ticker, e.g. AAPL); start_date and end_date as YYYY-MM-DD, end_date later than start_date; interval such as 1d, 1wk or 1mo.",
-      "Saves the chart as an HTML page and a PNG image and returns the figure, or None on failure.",
+      ...chartToolUsage,
     ].join("\n"),
     parameters: stockArguments,
     returns: "The interactive figure (price and volume plot), or None on failure",
     toModelOutput: candlestickFigureToText,
   },
   async function visualize_stock_data(args, context) {
-    const table = await fetchPriceTable(args, context);
-    if (!table) return null;
-    const withAverage = withMovingAverage(table, 20);
-    const option = candlestickChartOption(withAverage, args);
-    return saveStockFigure(
+    return drawStockChart(
       {
-        option,
-        table: withAverage,
+        kind: "candlestick",
         size: candlestickChartSize,
-        name: { ...args, symbol: table.symbol, kind: "candlestick" },
-        title: candlestickChartTitle(table, args),
+        derive: (table) => withMovingAverage(table, 20),
+        option: candlestickChartOption,
+        title: candlestickChartTitle,
       },
-      context.logger,
+      args,
+      context,
     );
   },
 );
