@@ -48,6 +48,7 @@ export {
   testLlmApiKey,
   testSecrets,
 } from "./secrets/index.js";
+export { type TestService, testServiceUrl } from "./services/index.js";
 export {
   type FakeHandler,
   type FakeResponse,

@@ -1,0 +1,1 @@
+export { type TestService, testServiceUrl } from "./test-service-url.js";
