@@ -48,7 +48,6 @@ export {
   testLlmApiKey,
   testSecrets,
 } from "./secrets/index.js";
-export { type TestService, testServiceUrl } from "./services/index.js";
 export {
   type FakeHandler,
   type FakeResponse,
@@ -116,3 +115,4 @@ export {
   yahooNotFoundBody,
   yahooTooManyRequests,
 } from "./servers/index.js";
+export { type TestService, testServiceUrl } from "./services/index.js";
