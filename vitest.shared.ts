@@ -41,7 +41,8 @@ const conditions = ["source", "import", "module", "node", "default"];
  * Test settings every package shares. The `source` condition makes workspace packages resolve
  * to each other's TypeScript sources, so a change in one package is seen by the next without
  * a rebuild; the JSON report is what `scripts/run-tests.mjs` sums into CI's closing line. The
- * setup file fails any test file whose output or captured log lines show a known test secret.
+ * setup files fail any test file whose output or captured log lines show a known test secret,
+ * and seed every property test (`FC_SEED` overrides the seed; a failure prints it).
  */
 export const sharedTestConfig = defineConfig({
   plugins: [standardDecorators()],
@@ -53,6 +54,9 @@ export const sharedTestConfig = defineConfig({
     setupFiles: [
       fileURLToPath(
         new URL("./packages/testing/src/secrets/secret-guard-setup.ts", import.meta.url),
+      ),
+      fileURLToPath(
+        new URL("./packages/testing/src/reliability/fast-check-seed-setup.ts", import.meta.url),
       ),
     ],
     testTimeout: 30_000,
