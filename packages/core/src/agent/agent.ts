@@ -27,8 +27,17 @@ export interface AgentOptions {
    * on, or a relative file path), module objects, or single tools.
    */
   tools?: readonly ToolSource[];
-  /** The registry file, relative to `cwd`. Default `templates/tools.json`. */
-  toolsPath?: string;
+  /**
+   * The registry file, relative to `cwd`, where this agent records its tools. Default
+   * `templates/tools.json`; `false` turns the file off (no file I/O, no lock).
+   */
+  toolsPath?: string | false;
+  /**
+   * Also offer module tools other agents recorded in the registry file, imported only from an
+   * installed package or a file inside `cwd` (never a URL or a file elsewhere). Default
+   * `false`: the agent offers exactly the tools it was given and those registered on it.
+   */
+  adoptRecordedTools?: boolean;
   /** Empty the registry file's records when the agent is created. Default `false`. */
   isResetTools?: boolean;
   /** Verified before any model call; without it the agent acts as `unknown_user`. */
@@ -85,11 +94,9 @@ export class Agent {
   readonly llm: ChatModel;
   /** This agent's tools; `registerFunctionTool` adds runtime tools. */
   readonly toolsManager: ToolRegistry;
-  /** Settles when every tool module is registered; rejects if one fails. */
-  readonly ready: Promise<void>;
-
   private readonly options: AgentOptions;
   private readonly logger: Logger;
+  private registration: Promise<void> | undefined;
 
   constructor(options: AgentOptions) {
     this.options = options;
@@ -98,14 +105,26 @@ export class Agent {
     this.llm = options.llm;
     this.logger = withRedaction(options.logger ?? getDefaultLogger());
     const cwd = options.cwd ?? process.cwd();
+    const toolsPath = options.toolsPath ?? DEFAULT_TOOLS_PATH;
     this.toolsManager = new ToolRegistry({
-      file: new RegistryFile(options.toolsPath ?? DEFAULT_TOOLS_PATH, cwd),
+      ...(toolsPath === false ? {} : { file: new RegistryFile(toolsPath, cwd) }),
       logger: this.logger,
       cwd,
+      adoptRecordedTools: options.adoptRecordedTools ?? false,
     });
-    this.ready = this.register();
-    // Callers who never await `ready` still see the failure from `invoke`, not as a crash.
-    this.ready.catch(() => {});
+  }
+
+  /**
+   * Settles when every tool module is registered; rejects if one fails. Registration (and so
+   * any file I/O) starts on first use of `ready` or `invoke`, not in the constructor.
+   */
+  get ready(): Promise<void> {
+    if (!this.registration) {
+      this.registration = this.register();
+      // Callers who never await `ready` still see the failure from `invoke`, not as a crash.
+      this.registration.catch(() => {});
+    }
+    return this.registration;
   }
 
   /** Creates an agent and waits until its tools are registered. */

@@ -10,4 +10,9 @@ export {
   silentLogger,
   withRedaction,
 } from "./logger.js";
-export { redactSecrets, registerSecret } from "./redact.js";
+export {
+  type RegisterSecretOptions,
+  redactSecrets,
+  redactUrlCredentials,
+  registerSecret,
+} from "./redact.js";

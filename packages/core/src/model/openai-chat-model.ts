@@ -133,7 +133,6 @@ export class OpenAIChatModel implements ChatModel {
   readonly timeoutMs: number;
   /** Retries after the first attempt of a request. */
   readonly maxRetries: number;
-  readonly #apiKey: string;
   readonly #clientOptions: ConstructorParameters<typeof OpenAI>[0];
   #sdk: { module: OpenAIModule; client: OpenAI } | undefined;
   readonly #temperature: number | undefined;
@@ -160,7 +159,6 @@ export class OpenAIChatModel implements ChatModel {
     this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
     this.#temperature = options.temperature;
     this.#logger = options.logger && withRedaction(options.logger);
-    this.#apiKey = apiKey;
     this.#clientOptions = {
       apiKey,
       baseURL: this.baseURL,
@@ -252,8 +250,6 @@ export class OpenAIChatModel implements ChatModel {
     call: (client: OpenAI, deadline: RequestDeadline, attempt: number) => Promise<T>,
   ): Promise<{ value: T; deadline: RequestDeadline; attempt: number }> {
     AbortedError.throwIfAborted(signal, operation);
-    // The registry of secrets is bounded and forgets the oldest; keep the key in it.
-    registerSecret(this.#apiKey);
     const { client } = await this.#loadSdk();
     AbortedError.throwIfAborted(signal, operation);
     return retryWithBackoff(

@@ -23,7 +23,7 @@ import {
   type ToolRecord,
   toolParametersJsonSchema,
 } from "../tool/tool-record.js";
-import { type LoadedToolModule, loadToolModule } from "./module-loader.js";
+import { type LoadedToolModule, loadRecordedToolModule, loadToolModule } from "./module-loader.js";
 import type { RegistryFile, ToolRecords } from "./registry-file.js";
 
 /** A tool module given as an object instead of a specifier, e.g. `import * as tools from "…"`. */
@@ -49,23 +49,30 @@ interface RegisteredTool {
 
 /** Options of {@link ToolRegistry}. */
 export interface ToolRegistryOptions {
-  /** Where records persist. */
-  file: RegistryFile;
+  /** Where records persist. Without it nothing is read or written (an agent's `toolsPath: false`). */
+  file?: RegistryFile;
   logger: Logger;
   /** Directory module specifiers resolve from. */
   cwd: string;
+  /**
+   * Also offer module tools other agents recorded in the registry file, imported from their
+   * recorded `module_path` when that names an installed package or a file inside `cwd`.
+   * Default `false`: the file is a record, never a source of code.
+   */
+  adoptRecordedTools?: boolean;
 }
 
 /**
- * One agent's tools: those registered from modules and at runtime, plus module tools other
- * agents recorded in the shared registry file, imported on demand from their recorded
- * `module_path`. A model's tool call only ever selects among these; nothing it writes is
- * imported.
+ * One agent's tools: exactly those registered from modules and at runtime. The registry file
+ * records them; module tools other agents recorded there are offered only when
+ * `adoptRecordedTools` is set, and only from an installed package or a file inside the working
+ * directory. A model's tool call only ever selects among these; nothing it writes is imported.
  */
 export class ToolRegistry {
-  private readonly file: RegistryFile;
+  private readonly file: RegistryFile | undefined;
   private readonly logger: Logger;
   private readonly cwd: string;
+  private readonly adoptRecordedTools: boolean;
   private readonly own = new Map<string, RegisteredTool>();
   private readonly fromFile = new Map<string, RegisteredTool>();
   private readonly moduleLoads = new Map<string, Promise<LoadedToolModule | undefined>>();
@@ -73,15 +80,16 @@ export class ToolRegistry {
   private writeFailure: unknown;
   private fileStamp: number | undefined;
 
-  constructor({ file, logger, cwd }: ToolRegistryOptions) {
+  constructor({ file, logger, cwd, adoptRecordedTools = false }: ToolRegistryOptions) {
     this.file = file;
     this.logger = logger;
     this.cwd = cwd;
+    this.adoptRecordedTools = adoptRecordedTools;
   }
 
   /** Empties the registry file's records (the agent's `isResetTools`). */
   async reset(): Promise<void> {
-    await this.file.reset();
+    await this.file?.reset();
     this.fromFile.clear();
     this.fileStamp = undefined;
   }
@@ -111,7 +119,7 @@ export class ToolRegistry {
       this.logger.info(`Registered ${spec.name}: ${JSON.stringify(record)}`);
       return record;
     });
-    await this.file.merge(records);
+    await this.file?.merge(records);
     this.logger.info(`Completed registration for module ${loaded.modulePath}`);
     return records;
   }
@@ -134,7 +142,7 @@ export class ToolRegistry {
     });
     this.own.set(spec.name, { spec, record });
     this.logger.info(`Registered tool: ${spec.name} (runtime)`);
-    this.track(this.file.merge([record]));
+    if (this.file) this.track(this.file.merge([record]));
     return record;
   }
 
@@ -154,8 +162,8 @@ export class ToolRegistry {
   }
 
   /**
-   * The tools the model is offered: this agent's own, then module tools recorded in the
-   * registry file by others that this process can import.
+   * The tools the model is offered: this agent's own, then (with `adoptRecordedTools`) module
+   * tools recorded in the registry file by others that this process may and can import.
    */
   async definitions(): Promise<ToolDefinition[]> {
     await this.refreshFromFile();
@@ -249,6 +257,7 @@ export class ToolRegistry {
   }
 
   private async refreshFromFile(): Promise<void> {
+    if (!this.file || !this.adoptRecordedTools) return;
     let stamp: number;
     try {
       stamp = (await stat(this.file.path)).mtimeMs;
@@ -285,10 +294,10 @@ export class ToolRegistry {
   private loadRecordedModule(modulePath: string): Promise<LoadedToolModule | undefined> {
     let load = this.moduleLoads.get(modulePath);
     if (!load) {
-      // A record another process wrote may name a module this app does not have: not offered.
-      load = loadToolModule(modulePath, this.cwd).catch((error: unknown) => {
-        this.logger.debug(
-          `Tool module ${modulePath} from the registry file is not importable here: ${errorMessage(error)}`,
+      // A record may name a module this app does not have, or one it must not run: not offered.
+      load = loadRecordedToolModule(modulePath, this.cwd).catch((error: unknown) => {
+        this.logger.warn(
+          `Tool module "${modulePath}" recorded in the registry file is not adopted: ${errorMessage(error)}`,
         );
         return undefined;
       });
