@@ -45,6 +45,7 @@ export {
   ToolExecutionError,
   ToolModuleError,
   ToolNotFoundError,
+  ToolTimeoutError,
   TooManyToolCallsError,
 } from "./error/index.js";
 export {
@@ -90,6 +91,7 @@ export {
   type UserMessage,
 } from "./model/index.js";
 export {
+  DEFAULT_TOOL_TIMEOUT_MS,
   DEFAULT_TOOLS_PATH,
   type FileLockOptions,
   INLINE_MODULE_PATH,

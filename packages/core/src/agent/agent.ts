@@ -2,7 +2,11 @@ import { type AuthCard, authenticate } from "../auth/authenticate.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
 import type { ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
-import { ToolRegistry, type ToolSource } from "../registry/tool-registry.js";
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  ToolRegistry,
+  type ToolSource,
+} from "../registry/tool-registry.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentResult } from "./agent-result.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
@@ -53,6 +57,12 @@ export interface AgentOptions {
    * result, so a runaway reply cannot start thousands of calls at once. Default 32.
    */
   maxToolCallsPerReply?: number;
+  /**
+   * Time limit of one tool call, in milliseconds, unless the tool sets its own `timeoutMs`.
+   * Default 60 000. On expiry the model gets a `ToolTimeoutError` result, even when the tool
+   * ignores its signal.
+   */
+  toolTimeoutMs?: number;
   /** How tool results are shortened for the model. */
   toolOutputLimits?: Partial<ToolOutputLimits>;
   /** Where log lines go. Secrets are redacted whatever the logger. */
@@ -111,6 +121,7 @@ export class Agent {
       logger: this.logger,
       cwd,
       adoptRecordedTools: options.adoptRecordedTools ?? false,
+      toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     });
   }
 

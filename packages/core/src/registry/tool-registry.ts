@@ -1,9 +1,11 @@
 import { stat } from "node:fs/promises";
+import { AbortedError } from "../error/aborted-error.js";
 import { errorMessage } from "../error/error-message.js";
 import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
 import { ToolExecutionError } from "../error/tool-execution-error.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
 import { ToolNotFoundError } from "../error/tool-not-found-error.js";
+import { ToolTimeoutError } from "../error/tool-timeout-error.js";
 import { jsonForLog, unloggableArguments } from "../log/json-for-log.js";
 import type { Logger } from "../log/logger.js";
 import type { ToolDefinition } from "../model/chat-model.js";
@@ -60,7 +62,12 @@ export interface ToolRegistryOptions {
    * Default `false`: the file is a record, never a source of code.
    */
   adoptRecordedTools?: boolean;
+  /** Time limit of one tool call unless the tool sets its own `timeoutMs`. Default 60 000 ms. */
+  toolTimeoutMs?: number;
 }
+
+/** How long a tool call may run unless the agent or the tool says otherwise. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
 /**
  * One agent's tools: exactly those registered from modules and at runtime. The registry file
@@ -73,6 +80,7 @@ export class ToolRegistry {
   private readonly logger: Logger;
   private readonly cwd: string;
   private readonly adoptRecordedTools: boolean;
+  private readonly toolTimeoutMs: number;
   private readonly own = new Map<string, RegisteredTool>();
   private readonly fromFile = new Map<string, RegisteredTool>();
   private readonly moduleLoads = new Map<string, Promise<LoadedToolModule | undefined>>();
@@ -80,7 +88,14 @@ export class ToolRegistry {
   private writeFailure: unknown;
   private fileStamp: number | undefined;
 
-  constructor({ file, logger, cwd, adoptRecordedTools = false }: ToolRegistryOptions) {
+  constructor({
+    file,
+    logger,
+    cwd,
+    adoptRecordedTools = false,
+    toolTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS,
+  }: ToolRegistryOptions) {
+    this.toolTimeoutMs = toolTimeoutMs;
     this.file = file;
     this.logger = logger;
     this.cwd = cwd;
@@ -189,8 +204,9 @@ export class ToolRegistry {
 
   /**
    * Runs one tool call: checks the tool is registered and the call's `module_path` (if any)
-   * matches its record, validates the arguments (applying defaults), runs the tool, and logs
-   * its completion. Never throws: every failure is returned for the model to see.
+   * matches its record, validates the arguments (applying defaults), runs the tool within its
+   * time limit, and logs its completion. Never throws: every failure (a timeout and an abort
+   * included) is returned for the model to see.
    */
   async execute(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
     const tool = this.find(call.tool_name);
@@ -209,12 +225,7 @@ export class ToolRegistry {
         tool.spec,
         normalizeToolArguments(call.arguments, call.tool_name),
       );
-      let result: unknown;
-      try {
-        result = await tool.spec.execute(args, context);
-      } catch (error) {
-        throw new ToolExecutionError({ toolName: call.tool_name, cause: error });
-      }
+      const result = await this.run(tool.spec, args, context);
       const kind = tool.record.tool_type === "function" ? "function" : "module";
       this.logger.info(
         `Completed executing ${kind} tool ${call.tool_name}(${jsonForLog(args, unloggableArguments)})`,
@@ -227,6 +238,50 @@ export class ToolRegistry {
         arguments: call.arguments,
         error: error instanceof Error ? error : new Error(String(error)),
       };
+    }
+  }
+
+  /**
+   * Runs a tool raced against its time limit and the caller's signal, so the call settles when
+   * either fires even if the tool never looks at its signal. The tool's own signal is aborted
+   * then too, for a tool that can stop early.
+   */
+  private async run(
+    spec: ToolSpec,
+    args: Record<string, unknown>,
+    context: ToolContext,
+  ): Promise<unknown> {
+    const timeoutMs = spec.timeoutMs ?? this.toolTimeoutMs;
+    const controller = new AbortController();
+    let stop: (error: Error) => void = () => {};
+    const stopped = new Promise<never>((_, reject) => {
+      stop = reject;
+    });
+    const onAbort = () => {
+      const error = new AbortedError({
+        operation: `tool ${spec.name}`,
+        cause: context.signal.reason,
+      });
+      controller.abort(error);
+      stop(error);
+    };
+    const timer = setTimeout(() => {
+      const error = new ToolTimeoutError({ toolName: spec.name, timeoutMs });
+      controller.abort(error);
+      stop(error);
+    }, timeoutMs);
+    if (context.signal.aborted) onAbort();
+    else context.signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      // Async, so that a tool throwing before it returns a promise is caught here too.
+      const running = (async () =>
+        spec.execute(args, { ...context, signal: controller.signal }))().catch((error: unknown) => {
+        throw new ToolExecutionError({ toolName: spec.name, cause: error });
+      });
+      return await Promise.race([running, stopped]);
+    } finally {
+      clearTimeout(timer);
+      context.signal.removeEventListener("abort", onAbort);
     }
   }
 
