@@ -217,15 +217,12 @@ export class OpenAIChatModel implements ChatModel {
     };
     const total = new RequestDeadline(this.totalTimeoutMs, request.signal);
     const progress = { attempts: 0 };
-    let opened;
-    try {
-      opened = await this.#send(total.signal, progress, (client, deadline) =>
-        client.chat.completions.create(body, { signal: deadline.signal }),
-      );
-    } catch (error) {
+    const opened = await this.#send(total.signal, progress, (client, deadline) =>
+      client.chat.completions.create(body, { signal: deadline.signal }),
+    ).catch((error: unknown) => {
       total.dispose();
       throw this.#totalTimeout(total, progress) ?? error;
-    }
+    });
     const { value: chunks, deadline, attempt } = opened;
     const assembler = new StreamAssembler();
     try {
