@@ -22,6 +22,8 @@ export {
   GraphValidationError,
   NodeExecutionError,
   StateConflictError,
+  type StateMutation,
+  StateMutationError,
   StateValidationError,
   StepLimitError,
 } from "./error/index.js";

@@ -3,6 +3,7 @@ import { AbortedError, type Logger } from "@framework/core";
 import type { Checkpoint, CheckpointError, RunStatus } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
+import { describeStateMutation, StateMutationError } from "../error/state-mutation-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
 import type { NodeRef } from "../graph/edge-chain.js";
 import { END_NAME, START_NAME } from "../graph/endpoints.js";
@@ -10,6 +11,7 @@ import type { GraphConfig } from "../graph/graph-config.js";
 import type { GraphTopology } from "../graph/graph-topology.js";
 import type { RouteResult } from "../graph/router.js";
 import type { NodeContext } from "../node/graph-node.js";
+import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateDefinition, StateRecord } from "../state/state-definition.js";
 import { Frontier } from "./frontier.js";
 import type { GraphEvent } from "./graph-event.js";
@@ -192,14 +194,22 @@ export class GraphRun {
       visit,
       logger: this.#options.logger,
     };
-    const snapshot = this.#state;
+    // Deeply frozen, so a node can change the state only through the update it returns.
+    const snapshot = deepFreeze(this.#state);
     new Promise((resolve) => resolve(node.run(snapshot as never, context))).then(
       (update) => this.#enqueue(() => this.#complete(name, step, startedAt, update)),
-      (cause: unknown) =>
+      (thrown: unknown) =>
         this.#enqueue(() => {
+          const cause = this.#asMutation(name, snapshot, thrown) ?? thrown;
           if (!this.#finished) this.#stop(new NodeExecutionError({ node: name, cause }), "failed");
         }),
     );
+  }
+
+  /** The engine's error for a write to the frozen state, as a {@link StateMutationError}. */
+  #asMutation(node: string, state: StateRecord, error: unknown): StateMutationError | undefined {
+    const mutation = describeStateMutation(error, state, this.#options.definition.keys);
+    return mutation && new StateMutationError({ node, ...mutation, cause: error });
   }
 
   async #route(source: string, state: StateRecord): Promise<string[]> {
@@ -208,7 +218,7 @@ export class GraphRun {
     for (const branch of topology.branches(source)) {
       let result: RouteResult;
       try {
-        result = await branch.router(state as never, {
+        result = await branch.router(deepFreeze(state) as never, {
           source,
           signal: this.#controller.signal,
           config,
