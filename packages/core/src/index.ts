@@ -51,6 +51,7 @@ export {
 export {
   type ConsoleLoggerOptions,
   createConsoleLogger,
+  DEFAULT_MAX_LOG_VALUE_BYTES,
   getDefaultLogger,
   isLevelEnabled,
   type Logger,
@@ -60,6 +61,7 @@ export {
   redactUrlCredentials,
   registerSecret,
   resolveLogLevel,
+  sanitizeLogMessage,
   setDefaultLogger,
   silentLogger,
   withRedaction,

@@ -16,3 +16,4 @@ export {
   redactUrlCredentials,
   registerSecret,
 } from "./redact.js";
+export { DEFAULT_MAX_LOG_VALUE_BYTES, sanitizeLogMessage } from "./sanitize-log-message.js";

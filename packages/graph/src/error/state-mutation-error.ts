@@ -1,5 +1,3 @@
-import { FrameworkError } from "@framework/core";
-
 const name = "StateMutationError";
 const marker = `framework.error.${name}`;
 const frameworkMarker = Symbol.for("framework.error");
