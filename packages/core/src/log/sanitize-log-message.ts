@@ -2,6 +2,7 @@
 export const DEFAULT_MAX_LOG_VALUE_BYTES = 2048;
 
 // C0 and C1 controls, DEL, and the two separators some viewers treat as line breaks.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const controlPattern = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
 const namedEscapes: Record<string, string> = { "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 
