@@ -9,7 +9,10 @@ export interface FrameworkErrorOptions {
   name: string;
   /** A message a person can act on. Secrets in it are redacted. */
   message: string;
-  /** The underlying failure, if any. Secrets anywhere in its chain are redacted. */
+  /**
+   * The underlying failure, if any. Secrets anywhere in its chain are redacted in place (an
+   * error that cannot be changed is replaced by a redacted copy).
+   */
   cause?: unknown;
   /**
    * The subclass's structured fields, set on the error with secrets redacted from every string
