@@ -15,7 +15,7 @@ const frozenWritePatterns = [
 /** What a node tried to change in the frozen state. */
 export interface StateMutation {
   /** The state key whose value was written to: the first, in declaration order, that fits. */
-  key: string | undefined;
+  key: string;
   /** The property written, as the engine reported it. */
   property: string;
 }
@@ -35,7 +35,8 @@ function holds(value: unknown, property: string, adding: boolean, depth: number)
 /**
  * Recognises the engine's `TypeError` for a write to frozen state and finds the state key it
  * touched: a top-level key named by the property, else the first key whose value holds an
- * object the write fits. `undefined` when `error` is not such a write.
+ * object the write fits. `undefined` when `error` is not such a write, or one to an object
+ * the state does not hold (the node's own frozen data), which is left as the node threw it.
  */
 export function describeStateMutation(
   error: unknown,
@@ -50,7 +51,7 @@ export function describeStateMutation(
     !error.message.startsWith("Cannot assign") && !error.message.startsWith("Cannot delete");
   if (keys.includes(property)) return { key: property, property };
   const key = keys.find((candidate) => holds(state[candidate], property, adding, 0));
-  return { key, property };
+  return key === undefined ? undefined : { key, property };
 }
 
 /**
@@ -66,15 +67,14 @@ export class StateMutationError extends TypeError {
   override readonly name = name;
   /** The node that wrote. */
   readonly node: string;
-  /** The state key whose value it wrote to, when it could be told. */
-  readonly key: string | undefined;
+  /** The state key whose value it wrote to. */
+  readonly key: string;
   /** The property written, as the engine reported it. */
   readonly property: string;
 
   constructor({ node, key, property, cause }: StateMutation & { node: string; cause?: unknown }) {
-    const where = key === undefined ? "the state" : `state key "${key}"`;
     super(
-      `Node "${node}" tried to change ${where} (property ${JSON.stringify(property)}) in place. State is read-only: return an update instead.`,
+      `Node "${node}" tried to change state key "${key}" (property ${JSON.stringify(property)}) in place. State is read-only: return an update instead.`,
       { cause },
     );
     this.node = node;

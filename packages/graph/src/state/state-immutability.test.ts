@@ -125,3 +125,16 @@ describe("state handed to nodes", () => {
     expect(Object.isFrozen(input)).toBe(false);
   });
 });
+
+describe("a node's own frozen data", () => {
+  it("is not taken for the state: its TypeError is passed on as thrown", async () => {
+    const own = Object.freeze({ unrelated: 1 });
+    const app = graphMutating(() => {
+      (own as { unrelated: number }).unrelated = 2;
+    });
+    const failure = await app.invoke({}, thread).catch((error: unknown) => error);
+    const cause = (failure as NodeExecutionError).cause;
+    expect(cause).toBeInstanceOf(TypeError);
+    expect(StateMutationError.isInstance(cause)).toBe(false);
+  });
+});
