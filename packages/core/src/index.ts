@@ -91,7 +91,10 @@ export {
   DEFAULT_TOOLS_PATH,
   type FileLockOptions,
   INLINE_MODULE_PATH,
+  isLiveToolSource,
+  type LiveToolSource,
   type LoadedToolModule,
+  liveToolSourceMarker,
   loadToolModule,
   RegistryFile,
   resolveToolModule,
@@ -128,5 +131,6 @@ export {
   type ToolRecord,
   type ToolSpec,
   type ToolType,
+  toolInputJsonSchema,
   toolParametersJsonSchema,
 } from "./tool/index.js";
