@@ -12,7 +12,7 @@ export type {
   McpServerOptions,
   McpStdioServer,
 } from "./mcp-server-options.js";
-export { type McpToolResult, mcpToolResultText } from "./mcp-tool-result.js";
+export { type McpTool, type McpToolResult, mcpToolResultText } from "./mcp-tool-result.js";
 export {
   DEFAULT_MCP_CONNECT_TIMEOUT_MS,
   DEFAULT_MCP_TIMEOUT_MS,

@@ -1,5 +1,6 @@
-import type { AnyPrimaryFunction, Logger } from "@framework/core";
+import type { Logger } from "@framework/core";
 import type { OAuthClientProvider } from "@modelcontextprotocol/sdk/client/auth.js";
+import type { McpTool } from "./mcp-tool-result.js";
 
 /** Options every MCP server connection takes. */
 export interface McpCommonOptions {
@@ -22,7 +23,7 @@ export interface McpCommonOptions {
   /** Where connection events, tool list changes and (at debug level) server stderr go. */
   logger?: Logger;
   /** Called after the server's tool list changed and the new list was read. */
-  onToolsChanged?(tools: readonly AnyPrimaryFunction[]): void;
+  onToolsChanged?(tools: readonly McpTool[]): void;
 }
 
 /** A server started as a child process, spoken to over its stdin and stdout. */

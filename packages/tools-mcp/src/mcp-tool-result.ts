@@ -1,3 +1,4 @@
+import type { AnyPrimaryFunction, ToolContext } from "@framework/core";
 import type { CallToolResult, ContentBlock } from "@modelcontextprotocol/sdk/types.js";
 
 /** What an MCP tool returned, as a framework tool's result. */
@@ -12,6 +13,16 @@ export interface McpToolResult {
   /** Every content block as the server sent it. */
   content: ContentBlock[];
 }
+
+/**
+ * One of a server's tools: a framework tool for an agent's `tools`, also callable directly with
+ * its arguments (checked against the server's input schema first).
+ */
+export type McpTool = ((
+  args?: Record<string, unknown>,
+  context?: Partial<ToolContext>,
+) => Promise<McpToolResult>) &
+  AnyPrimaryFunction;
 
 /**
  * Turns a `tools/call` result into a {@link McpToolResult}; a result in the form of protocol

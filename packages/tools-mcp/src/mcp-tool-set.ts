@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import {
   AbortedError,
-  type AnyPrimaryFunction,
   getDefaultLogger,
   type LiveToolSource,
   type Logger,
@@ -19,7 +18,7 @@ import { ArgumentValidator } from "./internal/argument-validator.js";
 import { type Connection, connect, provisionalLabel } from "./internal/connect.js";
 import { frameworkTool, frameworkToolName } from "./internal/framework-tool.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
-import { type McpToolResult, toMcpToolResult } from "./mcp-tool-result.js";
+import { type McpTool, type McpToolResult, toMcpToolResult } from "./mcp-tool-result.js";
 
 const errorMessageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -33,7 +32,7 @@ export const DEFAULT_MCP_CONNECT_TIMEOUT_MS = 30_000;
 interface OfferedTool {
   /** The server's definition, as JSON: a tool whose definition is unchanged keeps its function. */
   definition: string;
-  tool: AnyPrimaryFunction;
+  tool: McpTool;
 }
 
 /**
@@ -110,12 +109,12 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
   }
 
   /** The server's tools now, by the name they are offered under (prefixed, if asked). */
-  get tools(): Readonly<Record<string, AnyPrimaryFunction>> {
+  get tools(): Readonly<Record<string, McpTool>> {
     return Object.fromEntries([...this.offered.values()].map(({ tool }) => [tool.name, tool]));
   }
 
   /** The server's tools now; what an agent reads before every `invoke`. */
-  currentTools(): readonly AnyPrimaryFunction[] {
+  currentTools(): readonly McpTool[] {
     return [...this.offered.values()].map(({ tool }) => tool);
   }
 
@@ -189,7 +188,7 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
     }
   }
 
-  private toFrameworkTool(tool: Tool): AnyPrimaryFunction {
+  private toFrameworkTool(tool: Tool): McpTool {
     return frameworkTool(tool, {
       server: this.server,
       prefix: this.options.prefix,

@@ -25,10 +25,15 @@ function toolMessage(request: ChatRequest | undefined, id: string): string | und
 }
 
 /** Calls one of the set's tools directly, as a program (not a model) would. */
-function call(set: McpToolSet, name: string, args: Record<string, unknown> = {}): Promise<unknown> {
-  const tool = set.tools[name] as ((args: Record<string, unknown>) => Promise<unknown>) | undefined;
+function call(
+  set: McpToolSet,
+  name: string,
+  args: Record<string, unknown> = {},
+  context: { signal?: AbortSignal } = {},
+) {
+  const tool = set.tools[name];
   if (!tool) throw new Error(`no tool ${name}`);
-  return tool(args);
+  return tool(args, context);
 }
 
 describe("mcpTools over stdio", () => {
@@ -76,6 +81,11 @@ describe("mcpTools over stdio", () => {
       text: "2 + 3 = 5",
       structuredContent: { sum: 5 },
     });
+    expect(await call(set, "stats")).toEqual({
+      text: "",
+      structuredContent: { count: 3 },
+      content: [],
+    });
   });
 
   it("describes content the model cannot read as text", async () => {
@@ -116,9 +126,7 @@ describe("mcpTools over stdio", () => {
 
   it("cancels the request on the server when the caller's signal aborts", async () => {
     const controller = new AbortController();
-    const running = (set.tools.wait_for_cancel as AnyPrimaryFunction)(undefined, {
-      signal: controller.signal,
-    });
+    const running = call(set, "wait_for_cancel", {}, { signal: controller.signal });
     await untilServerRan(set, "wait_for_cancel");
     const before = (await serverLog(set)).cancelled;
     controller.abort(new Error("user pressed stop"));

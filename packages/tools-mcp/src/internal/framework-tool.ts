@@ -1,8 +1,8 @@
-import type { AnyPrimaryFunction, JsonSchema, Logger, ToolContext } from "@framework/core";
+import type { JsonSchema, Logger, ToolContext } from "@framework/core";
 import { primaryFunction } from "@framework/core";
 import type { Tool } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
-import { type McpToolResult, mcpToolResultText } from "../mcp-tool-result.js";
+import { type McpTool, type McpToolResult, mcpToolResultText } from "../mcp-tool-result.js";
 import type { ArgumentValidator } from "./argument-validator.js";
 
 // OpenAI-compatible APIs accept tool names of these characters, at most 64 of them.
@@ -33,7 +33,7 @@ export interface FrameworkToolContext {
  * as it is, and arguments are checked against it before the call, so a bad call is answered
  * at once with every problem by argument name (and the server never sees it).
  */
-export function frameworkTool(tool: Tool, context: FrameworkToolContext): AnyPrimaryFunction {
+export function frameworkTool(tool: Tool, context: FrameworkToolContext): McpTool {
   const name = frameworkToolName(tool.name, context.prefix);
   const { $schema: _, ...inputSchema } = tool.inputSchema as JsonSchema;
   const compiled = context.validator.compile(inputSchema);
@@ -58,5 +58,5 @@ export function frameworkTool(tool: Tool, context: FrameworkToolContext): AnyPri
       toModelOutput: mcpToolResultText,
     },
     (args, toolContext) => context.call(tool.name, args, toolContext),
-  ) as unknown as AnyPrimaryFunction;
+  ) as unknown as McpTool;
 }
