@@ -6,6 +6,7 @@ export {
   McpToolError,
   type McpTransportKind,
 } from "./error/index.js";
+export { parseMcpCommand } from "./mcp-command.js";
 export type {
   McpCommonOptions,
   McpHttpServer,
