@@ -9,6 +9,7 @@ import {
   type ToolContext,
   withRedaction,
 } from "@framework/core";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { McpDisconnectedError } from "./error/mcp-disconnected-error.js";
 import { McpRequestError } from "./error/mcp-request-error.js";
@@ -93,7 +94,12 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
       signal: options.signal,
       logger,
       // Notifications can only arrive after the handshake, by which time `set` exists.
-      onToolListChanged: () => void set?.refresh().catch(() => {}),
+      onToolListChanged: () =>
+        void set?.refresh().catch((error: unknown) => {
+          logger.warn(
+            `MCP server ${set?.server} changed its tools, but reading them again failed (the previous list stays): ${errorMessageOf(error)}`,
+          );
+        }),
     });
     set = new McpToolSet(connection, options, logger);
     try {
@@ -135,10 +141,19 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
 
   /** Ends the connection; a stdio server's process is stopped. Safe to call more than once. */
   close(): Promise<void> {
-    this.closing ??= this.connection.client.close().catch((error: unknown) => {
+    this.closing ??= this.shutDown().catch((error: unknown) => {
       this.logger.debug(`Closing MCP server ${this.server}: ${errorMessageOf(error)}`);
     });
     return this.closing;
+  }
+
+  private async shutDown(): Promise<void> {
+    const { transport } = this.connection;
+    // Ends the session on the server too (a server may answer 405: it keeps no sessions).
+    if (!this.disconnected && transport instanceof StreamableHTTPClientTransport) {
+      await transport.terminateSession().catch(() => {});
+    }
+    await this.connection.client.close();
   }
 
   /** `await using set = await mcpTools(…)` closes it at the end of the scope. */

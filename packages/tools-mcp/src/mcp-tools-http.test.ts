@@ -1,4 +1,3 @@
-import { registerSecret } from "@framework/core";
 import { createCapturingLogger } from "@framework/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestHttpServer, type TestHttpServer } from "../test/fixtures/test-mcp-server.js";
@@ -27,18 +26,17 @@ describe("mcpTools over HTTP", () => {
     } finally {
       await set.close();
     }
+    expect(server.requests.at(-1)?.method).toBe("DELETE");
   });
 
   it("sends the given headers, and a wrong token fails to connect without showing it", async () => {
     const token = "mcp-test-token-0123456789";
-    registerSecret(token);
     server = await startTestHttpServer({ token });
     const set = await mcpTools({ url: server.url, headers: { Authorization: `Bearer ${token}` } });
     await set.close();
     expect(server.requests[0]?.authorization).toBe(`Bearer ${token}`);
 
     const wrong = "mcp-wrong-token-9876543210";
-    registerSecret(wrong);
     const logger = createCapturingLogger();
     const error = await mcpTools({
       url: server.url,

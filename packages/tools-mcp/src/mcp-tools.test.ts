@@ -236,9 +236,15 @@ describe("mcpTools lifecycle", () => {
   });
 
   it("shows the end of the server's stderr when it exits before the handshake", async () => {
-    const error = await mcpTools(stdioTestServer(["--fail-at-start"])).catch((e: unknown) => e);
+    const token = "server-token-5f2c9a1e7b";
+    const error = await mcpTools({
+      ...stdioTestServer(["--fail-at-start"]),
+      env: { TEST_SERVER_TOKEN: token },
+    }).catch((e: unknown) => e);
     expect(McpConnectError.isInstance(error)).toBe(true);
     expect((error as McpConnectError).stderr).toContain("missing configuration file");
+    expect((error as McpConnectError).stderr).toContain("(token [REDACTED])");
+    expect((error as Error).message).not.toContain(token);
     expect((error as Error).message).toContain("closed the connection before the MCP handshake");
   });
 

@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { type Logger, redactSecrets } from "@framework/core";
+import { type Logger, redactSecrets, registerSecret } from "@framework/core";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport, SseError } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -38,6 +38,34 @@ export interface ConnectContext {
 // POST with one of these; the MCP spec's backwards-compatibility rule is to try SSE then.
 const legacyServerStatuses = new Set([400, 404, 405]);
 
+// Header and environment names whose values are credentials.
+const secretHeaderName = /authorization|cookie|token|secret|password|api-?key/i;
+const secretVariableName = /KEY|SECRET|TOKEN|PASSWORD|CREDENTIAL/i;
+
+/**
+ * Registers the credentials given for a server as secrets, so they are redacted wherever they
+ * could surface: an error body that echoes a header, a server's stderr that prints its
+ * configuration.
+ */
+function registerCredentials(options: McpServerOptions): void {
+  const credentials =
+    "command" in options
+      ? Object.entries(options.env ?? {}).filter(([name]) => secretVariableName.test(name))
+      : Object.entries(options.headers ?? {}).filter(([name]) => secretHeaderName.test(name));
+  for (const [, value] of credentials) {
+    registerSecret(value);
+    // `Bearer <token>`: the token alone may be echoed too.
+    registerSecret(value.split(" ").at(-1));
+  }
+  if (!("command" in options)) {
+    const url = new URL(options.url);
+    registerSecret(decodeURIComponent(url.password));
+    for (const [name, value] of url.searchParams) {
+      if (secretHeaderName.test(name)) registerSecret(value);
+    }
+  }
+}
+
 /** A label for a server before it names itself; never includes arguments, headers or query. */
 export function provisionalLabel(options: McpServerOptions): string {
   if (options.name) return options.name;
@@ -54,6 +82,7 @@ export async function connect(
   options: McpServerOptions,
   context: ConnectContext,
 ): Promise<Connection> {
+  registerCredentials(options);
   if ("command" in options) return connectStdio(options, context);
   const mode = options.transport ?? "auto";
   if (mode === "sse") return connectHttp(options, context, "sse");
