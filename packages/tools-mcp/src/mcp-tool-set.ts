@@ -16,7 +16,12 @@ import { McpRequestError } from "./error/mcp-request-error.js";
 import { McpTimeoutError } from "./error/mcp-timeout-error.js";
 import { McpToolError } from "./error/mcp-tool-error.js";
 import { ArgumentValidator } from "./internal/argument-validator.js";
-import { type Connection, connect, provisionalLabel } from "./internal/connect.js";
+import {
+  type ConnectContext,
+  type Connection,
+  connect,
+  provisionalLabel,
+} from "./internal/connect.js";
 import { frameworkTool, frameworkToolName } from "./internal/framework-tool.js";
 import type { McpServerOptions } from "./mcp-server-options.js";
 import { type McpTool, type McpToolResult, toMcpToolResult } from "./mcp-tool-result.js";
@@ -87,7 +92,7 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
   static async open(options: McpServerOptions): Promise<McpToolSet> {
     const logger = withRedaction(options.logger ?? getDefaultLogger());
     let set: McpToolSet | undefined;
-    const connection = await connect(options, {
+    const context: ConnectContext = {
       label: provisionalLabel(options),
       clientInfo: { name: "@framework/tools-mcp", version },
       connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS,
@@ -100,8 +105,11 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
             `MCP server ${set?.server} changed its tools, but reading them again failed (the previous list stays): ${errorMessageOf(error)}`,
           );
         }),
-    });
+      onConnectionLost: () => set?.connectionLost(),
+    };
+    const connection = await connect(options, context);
     set = new McpToolSet(connection, options, logger);
+    context.label = set.server;
     try {
       await set.refresh();
     } catch (error) {
@@ -145,6 +153,12 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
       this.logger.debug(`Closing MCP server ${this.server}: ${errorMessageOf(error)}`);
     });
     return this.closing;
+  }
+
+  /** Ends the connection the server left: calls in flight fail at once, not at their timeout. */
+  private connectionLost(): void {
+    if (this.disconnected || this.closing) return;
+    void this.connection.transport.close().catch(() => {});
   }
 
   private async shutDown(): Promise<void> {

@@ -1,7 +1,8 @@
 import { createCapturingLogger } from "@framework/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startTestHttpServer, type TestHttpServer } from "../test/fixtures/test-mcp-server.js";
 import { McpConnectError } from "./error/mcp-connect-error.js";
+import { McpDisconnectedError } from "./error/mcp-disconnected-error.js";
 import { mcpTools } from "./mcp-tools.js";
 
 let server: TestHttpServer | undefined;
@@ -48,6 +49,28 @@ describe("mcpTools over HTTP", () => {
     expect((error as Error).message).not.toContain(wrong);
     expect(logger.lines.join("\n")).not.toContain(wrong);
   });
+
+  it("fails a call in flight, and later ones, when the HTTP server goes down", async () => {
+    server = await startTestHttpServer();
+    const logger = createCapturingLogger();
+    // Far beyond the SDK's reconnection attempts (about 2.5 s): a timeout would mean the
+    // dropped connection went unnoticed.
+    const set = await mcpTools({ url: server.url, timeoutMs: 25_000, logger });
+    try {
+      const running = set.tools.wait_for_cancel?.({}).catch((e: unknown) => e);
+      await vi.waitFor(() => expect(server?.log.calls).toContain("wait_for_cancel"), {
+        timeout: 20_000,
+      });
+      await server.kill();
+      const error = await running;
+      expect(McpDisconnectedError.isInstance(error)).toBe(true);
+      expect(set.connected).toBe(false);
+      await expect(echo(set.tools, "anyone?")).rejects.toSatisfy(McpDisconnectedError.isInstance);
+      expect(logger.lines.join("\n")).toContain("MCP server test-server disconnected");
+    } finally {
+      await set.close();
+    }
+  }, 40_000);
 
   it("falls back to the older SSE transport when the server answers 405", async () => {
     server = await startTestHttpServer({ legacy: true });

@@ -24,7 +24,7 @@ export interface Connection {
 
 /** What {@link connect} needs besides the server options. */
 export interface ConnectContext {
-  /** The server's label until it names itself. */
+  /** The server's label in log lines: provisional until the server names itself. */
   label: string;
   clientInfo: { name: string; version: string };
   connectTimeoutMs: number;
@@ -32,7 +32,14 @@ export interface ConnectContext {
   logger: Logger;
   /** Called when the server says its tool list changed. */
   onToolListChanged(): void;
+  /** Called when an HTTP server is gone for good: its streams could not be reopened. */
+  onConnectionLost(): void;
 }
+
+// What the SDK's Streamable HTTP transport reports when it gave up reopening a dropped stream
+// (the server is down). It does not fail the requests in flight, which would otherwise wait
+// for their timeout; a test holds this to the SDK version in use.
+const reconnectGaveUp = "Maximum reconnection attempts";
 
 // An older server (HTTP+SSE transport of protocol 2024-11-05) answers the Streamable HTTP
 // POST with one of these; the MCP spec's backwards-compatibility rule is to try SSE then.
@@ -154,8 +161,12 @@ async function handshake(
   });
   // The SDK reports transport trouble here too; what matters reaches the caller as a typed
   // error from the request it broke, so this only goes to the debug log.
-  client.onerror = (error) =>
+  client.onerror = (error) => {
     context.logger.debug(`MCP server ${context.label}: ${redactSecrets(error.message)}`);
+    if (kind === "streamable-http" && error.message.startsWith(reconnectGaveUp)) {
+      context.onConnectionLost();
+    }
+  };
   try {
     await client.connect(transport, {
       timeout: context.connectTimeoutMs,
