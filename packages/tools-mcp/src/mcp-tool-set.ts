@@ -132,6 +132,14 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
     return [...this.offered.values()].map(({ tool }) => tool);
   }
 
+  /**
+   * What the server says about using its tools, if anything (its `instructions`). Not added to
+   * any prompt by itself: pass it to the agent's `instruction` if you want the model to see it.
+   */
+  get instructions(): string | undefined {
+    return this.connection.client.getInstructions();
+  }
+
   /** False once the server went away or the set was closed. */
   get connected(): boolean {
     return !this.disconnected && !this.closing;

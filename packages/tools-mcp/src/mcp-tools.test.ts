@@ -46,6 +46,7 @@ describe("mcpTools over stdio", () => {
   it("lists the server's tools with their descriptions and JSON Schemas", async () => {
     expect(set.server).toBe("test-server");
     expect(set.modulePath).toBe("mcp:test-server");
+    expect(set.instructions).toBe("Call server_log to see what the server did.");
     expect(Object.keys(set.tools)).toEqual(
       expect.arrayContaining(["echo", "add", "fail", "wait_for_cancel", "big", "swap_tools"]),
     );
