@@ -163,6 +163,11 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
     return this.closing;
   }
 
+  /** `await using set = await mcpTools(…)` closes it at the end of the scope. */
+  [Symbol.asyncDispose](): Promise<void> {
+    return this.close();
+  }
+
   /** Ends the connection the server left: calls in flight fail at once, not at their timeout. */
   private connectionLost(): void {
     if (this.disconnected || this.closing) return;
@@ -176,11 +181,6 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
       await transport.terminateSession().catch(() => {});
     }
     await this.connection.client.close();
-  }
-
-  /** `await using set = await mcpTools(…)` closes it at the end of the scope. */
-  [Symbol.asyncDispose](): Promise<void> {
-    return this.close();
   }
 
   private async readTools(): Promise<void> {
@@ -213,7 +213,7 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
           : { definition, tool: this.toFrameworkTool(tool) },
       );
     }
-    const first = this.offered.size === 0 && !this.listed;
+    const first = !this.listed;
     const changed =
       offered.size !== this.offered.size ||
       [...offered].some(([name, entry]) => this.offered.get(name) !== entry);

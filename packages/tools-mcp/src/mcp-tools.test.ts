@@ -73,6 +73,12 @@ describe("mcpTools over stdio", () => {
     }
   });
 
+  it("keeps a tool's function when a refresh finds its definition unchanged", async () => {
+    const before = set.tools.add;
+    await set.refresh();
+    expect(set.tools.add).toBe(before);
+  });
+
   it("calls a tool and returns its text and structured content", async () => {
     expect(await call(set, "echo", { text: "hello" })).toEqual({
       text: "hello",
