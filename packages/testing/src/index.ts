@@ -5,6 +5,7 @@ export {
   observeCapturedLines,
 } from "./log/index.js";
 export {
+  type FakeLLMContentFormat,
   type FakeLLMReply,
   type FakeLLMServer,
   type LLMRateLimitFaultOptions,
@@ -49,6 +50,9 @@ export {
   testSecrets,
 } from "./secrets/index.js";
 export {
+  type ErrorBodyShape,
+  errorBodyFault,
+  errorBodyShapes,
   type FakeHandler,
   type FakeResponse,
   type FakeServer,
