@@ -86,6 +86,10 @@ export {
   fakeYahooDailySeries,
   fakeYahooIntervals,
   fakeYahooSeriesStart,
+  fakeYahooSessionSeconds,
+  fakeZoneDate,
+  fakeZonedTime,
+  fakeZoneOffsetSeconds,
   generateFakeVciSeries,
   generateFakeYahooBars,
   isFakeYahooIntraday,
@@ -117,6 +121,7 @@ export {
   yahooChartErrorBody,
   yahooInvalidIntervalDescription,
   yahooNotFoundBody,
+  yahooNullMetaBody,
   yahooTooManyRequests,
 } from "./servers/index.js";
 export { type TestService, testServiceUrl } from "./services/index.js";
