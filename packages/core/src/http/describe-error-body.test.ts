@@ -77,5 +77,8 @@ describe("describeHttpFailure", () => {
       describeHttpFailure({ status: 503, statusText: "Service Unavailable" }, '{"detail":"down"}'),
     ).toBe("HTTP 503 Service Unavailable: down");
     expect(describeHttpFailure({ status: 500, statusText: "" }, "")).toBe("HTTP 500");
+    expect(
+      describeHttpFailure({ status: 429, statusText: "Too Many Requests" }, "Too Many Requests"),
+    ).toBe("HTTP 429 Too Many Requests");
   });
 });

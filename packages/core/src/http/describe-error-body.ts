@@ -113,7 +113,8 @@ export function describeErrorBody(
 
 /**
  * `HTTP <status> <statusText>: <what the body says>`, the line every tool reports a failed
- * upstream answer with; the body part is left out when the body says nothing.
+ * upstream answer with; the body part is left out when the body says nothing more than the
+ * status line (a 429 whose body is "Too Many Requests").
  */
 export function describeHttpFailure(
   response: { status: number; statusText?: string },
@@ -122,5 +123,6 @@ export function describeHttpFailure(
 ): string {
   const status = `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
   const detail = describeErrorBody(body, options);
-  return detail === undefined ? status : `${status}: ${detail}`;
+  const adds = detail !== undefined && !status.toLowerCase().includes(detail.toLowerCase());
+  return adds ? `${status}: ${detail}` : status;
 }
