@@ -10,6 +10,10 @@ describe("describeErrorBody", () => {
       'model "x" not found, try pulling it first',
     ],
     ['{"message":"Forbidden"}', "Forbidden"],
+    [
+      '{"timestamp":"2024-01-01T00:00:00Z","status":400,"error":"Bad Request","message":"symbol is required","path":"/x"}',
+      "symbol is required",
+    ],
     ['{"detail":"Not authenticated"}', "Not authenticated"],
     [
       '{"detail":{"error":"Unauthorized: missing or invalid API key."}}',

@@ -49,6 +49,10 @@ function messageOf(value: unknown, depth: number): string | undefined {
   if (typeof value.error === "string" && typeof value.error_description === "string") {
     return `${value.error}: ${value.error_description}`;
   }
+  // Spring Boot: `{ status, error: "Bad Request", message: "..." }`; `error` is the reason phrase.
+  if (typeof value.error === "string" && typeof value.message === "string" && value.message) {
+    return value.message;
+  }
   // FastAPI validation items: `{ loc: ["body", "query"], msg: "Field required" }`.
   if (Array.isArray(value.loc) && typeof value.msg === "string") {
     return `${value.loc.join(".")}: ${value.msg}`;
