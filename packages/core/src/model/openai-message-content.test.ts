@@ -57,6 +57,21 @@ describe("readMessageContent", () => {
     });
   });
 
+  it("answers with a refusal when there is no other text", () => {
+    expect(readMessageContent({ content: null, refusal: "I can't help with that." })).toEqual({
+      ok: true,
+      content: { text: "I can't help with that.", reasoning: "" },
+    });
+    expect(readMessageContent({ content: "Sure.", refusal: null })).toEqual({
+      ok: true,
+      content: { text: "Sure.", reasoning: "" },
+    });
+    expect(readMessageContent({ content: [{ type: "refusal", refusal: "No." }] })).toEqual({
+      ok: true,
+      content: { text: "No.", reasoning: "" },
+    });
+  });
+
   it("skips parts that carry no answer text", () => {
     expect(
       readMessageContent({

@@ -48,7 +48,8 @@ function reasoningText(part: Record<string, unknown>): string {
 
 /**
  * Reads `message` (or a stream `delta`): its `content` as a string or as parts, and its
- * reasoning from reasoning parts and the `reasoning_content` / `reasoning` fields. Parts of
+ * reasoning from reasoning parts and the `reasoning_content` / `reasoning` fields. A refusal
+ * (OpenAI's `refusal` field or part) is the answer text when there is no other. Parts of
  * other types (images, audio, a redacted reasoning block) carry no answer text and are skipped.
  */
 export function readMessageContent(message: Record<string, unknown>): MessageContentResult {
@@ -58,8 +59,11 @@ export function readMessageContent(message: Record<string, unknown>): MessageCon
     if (typeof value === "string" && value !== "") reasoning.push(value);
   }
   const { content } = message;
+  // OpenAI puts a refusal beside a null content; it is the only answer there is.
+  const refusal = typeof message.refusal === "string" && message.refusal ? message.refusal : null;
   if (content === null || content === undefined || typeof content === "string") {
-    return { ok: true, content: { text: content ?? null, reasoning: reasoning.join("") } };
+    const text = content || refusal || (content ?? null);
+    return { ok: true, content: { text, reasoning: reasoning.join("") } };
   }
   if (!Array.isArray(content)) {
     return { ok: false, detail: "content is neither a string nor an array of parts" };
@@ -73,7 +77,9 @@ export function readMessageContent(message: Record<string, unknown>): MessageCon
     if (!isRecord(part) || typeof part.type !== "string") {
       return { ok: false, detail: "a content part has no type" };
     }
-    if (textPartTypes.has(part.type)) {
+    if (part.type === "refusal" && typeof part.refusal === "string") {
+      text.push(part.refusal);
+    } else if (textPartTypes.has(part.type)) {
       if (typeof part.text !== "string") {
         return { ok: false, detail: `a "${part.type}" content part has no text` };
       }
