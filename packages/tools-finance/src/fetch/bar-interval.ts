@@ -2,21 +2,12 @@ import type { StockInterval } from "../table/price-table.js";
 
 const dayMs = 86_400_000;
 
-const intradayMinutes: Partial<Record<StockInterval, number>> = {
-  "1m": 1,
-  "2m": 2,
-  "5m": 5,
-  "15m": 15,
-  "30m": 30,
-  "60m": 60,
-  "90m": 90,
-  "1h": 60,
-};
-
 /** The length of an intraday interval in milliseconds; `undefined` for a day or longer. */
 export function intradayIntervalMs(interval: StockInterval): number | undefined {
-  const minutes = intradayMinutes[interval];
-  return minutes === undefined ? undefined : minutes * 60_000;
+  // Intraday intervals are named by minutes (`15m`) or hours (`1h`); longer ones by d, wk, mo.
+  const match = /^(\d+)([mh])$/.exec(interval);
+  if (!match) return undefined;
+  return Number(match[1]) * (match[2] === "h" ? 3_600_000 : 60_000);
 }
 
 function utcDay(date: string): Date {

@@ -16,8 +16,13 @@ export interface DatedBar {
 
 const dayMs = 86_400_000;
 
+/** The length of bars cut by time rather than by the calendar: intraday ones and `5d`. */
+function fixedLengthMs(interval: StockInterval): number | undefined {
+  return intradayIntervalMs(interval) ?? (interval === "5d" ? 5 * dayMs : undefined);
+}
+
 function sameBar(a: DatedBar, b: DatedBar, interval: StockInterval): boolean {
-  const length = intradayIntervalMs(interval) ?? (interval === "5d" ? 5 * dayMs : undefined);
+  const length = fixedLengthMs(interval);
   if (length !== undefined) return b.time - a.time < length;
   return barStartDate(a.date, interval) === barStartDate(b.date, interval);
 }
@@ -71,7 +76,7 @@ export function isBarInProgress({
   today,
   sessionEnd,
 }: BarProgressInput): boolean {
-  const length = intradayIntervalMs(interval) ?? (interval === "5d" ? 5 * dayMs : undefined);
+  const length = fixedLengthMs(interval);
   if (length !== undefined) return now < bar.time + length;
   const start = barStartDate(bar.date, interval);
   const end = barEndDate(start, interval);
