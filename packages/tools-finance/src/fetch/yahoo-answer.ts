@@ -18,7 +18,9 @@ export function classifyYahooAnswer(body: unknown): YahooAnswerKind {
   const { result } = body.chart;
   if (!Array.isArray(result)) return "chart";
   const [first] = result;
-  if (!isRecord(first) || !isRecord(first.meta)) return "empty";
+  if (!isRecord(first) || first.meta === null || first.meta === undefined) return "empty";
+  // A meta block that names no symbol is no answer Yahoo gives: yahoo-finance2 rejects it.
+  if (!isRecord(first.meta) || typeof first.meta.symbol !== "string") return "chart";
   return Array.isArray(first.timestamp) && first.timestamp.length > 0 ? "chart" : "empty";
 }
 
