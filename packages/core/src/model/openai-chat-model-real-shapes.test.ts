@@ -5,6 +5,7 @@ import {
   type FakeLLMServer,
   mockToolCall,
   startFakeLLMServer,
+  startFakeServer,
 } from "@framework/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { ModelCallError } from "../error/model-call-error.js";
@@ -141,6 +142,30 @@ describe("OpenAIChatModel with error bodies of every shape", () => {
       statusCode: 503,
       upstreamMessage: "Model is loading, retry shortly",
     });
+  });
+
+  it.each([
+    [{ error: { message: "Overloaded, try again" } }],
+    [{ error: "Overloaded, try again" }],
+  ])("reports an error event inside a stream: %j", async (event) => {
+    const fake = await startFakeServer((_request, res) => {
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      res.end(`data: ${JSON.stringify(event)}\n\n`);
+      return undefined;
+    });
+    try {
+      const model = new OpenAIChatModel({
+        apiKey: "sk-test-real-shapes-0001",
+        baseURL: fake.url,
+        maxRetries: 0,
+        logger: silentLogger,
+      });
+      const failure = await collect(model.stream(request)).catch((error: unknown) => error);
+      expect(ModelCallError.isInstance(failure)).toBe(true);
+      expect((failure as ModelCallError).upstreamMessage).toBe("Overloaded, try again");
+    } finally {
+      await fake.close();
+    }
   });
 
   it("redacts a key the provider echoes in its error body", async () => {
