@@ -27,15 +27,17 @@ export class OpenAIErrorBodies {
 
   /**
    * What the provider said in the answer behind `error` (an `openai` `APIError`): its body,
-   * whatever the shape, else the error object the client parsed (a stream's error event),
-   * else the client's own message without the status it starts with.
+   * whatever the shape; `undefined` when the body was empty. Without a recorded body (an
+   * error event inside a stream), the error object the client parsed, else the client's own
+   * message without the status it starts with.
    */
-  describe(error: { headers?: Headers | undefined; error?: unknown; message: string }): string {
+  describe(error: {
+    headers?: Headers | undefined;
+    error?: unknown;
+    message: string;
+  }): string | undefined {
     const body = error.headers && this.#bodies.get(error.headers);
-    return (
-      describeErrorBody(body) ??
-      describeErrorBody(error.error) ??
-      error.message.replace(/^\d{3}\s+/, "")
-    );
+    if (body !== undefined) return describeErrorBody(body);
+    return describeErrorBody(error.error) ?? error.message.replace(/^\d{3}\s+/, "");
   }
 }
