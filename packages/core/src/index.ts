@@ -48,6 +48,11 @@ export {
   TooManyToolCallsError,
 } from "./error/index.js";
 export {
+  type DescribeErrorBodyOptions,
+  describeErrorBody,
+  describeHttpFailure,
+} from "./http/index.js";
+export {
   type ConsoleLoggerOptions,
   createConsoleLogger,
   getDefaultLogger,
