@@ -84,7 +84,7 @@ describe("Frontier readiness", () => {
         ["a", "b"],
         ["b", END_NAME],
       ]),
-      { pending: ["b"], running: ["a"], visits: { a: 1 } },
+      { saved: { pending: ["b"], running: ["a"], visits: { a: 1 } } },
     );
     expect(frontier.waiting).toEqual(["a", "b"]);
     expect(frontier.nextReady()).toBe("a");
