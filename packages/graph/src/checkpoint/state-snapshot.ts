@@ -36,11 +36,11 @@ export function toStateSnapshot<S>(
   initial: StateRecord,
 ): StateSnapshot<S> {
   if (!point) return { threadId, values: initial as S, next: [], status: "new" };
-  const { checkpoint, frontier } = point;
+  const { checkpoint } = point;
   return {
     threadId,
     values: point.values as S,
-    next: [...frontier.running, ...frontier.pending],
+    next: [...point.running, ...point.pending],
     status: checkpoint.status,
     checkpoint: {
       id: checkpoint.id,

@@ -2,37 +2,46 @@ import { CorruptThreadError } from "../error/corrupt-thread-error.js";
 import type { StateDefinition, StateRecord } from "../state/state-definition.js";
 import type { CheckpointFrontier, FrontierDelta, StoredCheckpoint } from "./checkpoint.js";
 import type { Checkpointer } from "./checkpointer.js";
+import { setVisits } from "./visit-counts.js";
 
-/** A checkpoint with the full state and frontier it stands for. */
+/** A checkpoint with the full state and scheduler position it stands for. */
 export interface ThreadPoint {
   readonly checkpoint: StoredCheckpoint;
   readonly values: StateRecord;
-  readonly frontier: CheckpointFrontier;
+  /** Nodes waiting to start, in trigger order. */
+  readonly pending: readonly string[];
+  /** Nodes that were running. */
+  readonly running: readonly string[];
+  /**
+   * The visit counts, built on demand: in a long chain they name every node, and only a
+   * resumed run needs them.
+   */
+  visits(): Readonly<Record<string, number>>;
 }
 
-/** The frontier while folding checkpoints forward; sets keep trigger order. */
+/**
+ * The frontier while folding checkpoints forward. Visit counts stay as the snapshot's record
+ * plus the counts changed since, so a fold never copies a record naming every node.
+ */
 interface FoldFrontier {
   pending: Set<string>;
   running: Set<string>;
-  visits: Map<string, number>;
+  baseVisits: Readonly<Record<string, number>>;
+  changedVisits: Record<string, number>;
 }
 
 const emptyFrontier = (): FoldFrontier => ({
   pending: new Set(),
   running: new Set(),
-  visits: new Map(),
+  baseVisits: {},
+  changedVisits: {},
 });
 
 const fromSaved = (saved: CheckpointFrontier): FoldFrontier => ({
   pending: new Set(saved.pending),
   running: new Set(saved.running),
-  visits: new Map(Object.entries(saved.visits)),
-});
-
-const toSaved = (frontier: FoldFrontier): CheckpointFrontier => ({
-  pending: [...frontier.pending],
-  running: [...frontier.running],
-  visits: Object.fromEntries(frontier.visits),
+  baseVisits: saved.visits,
+  changedVisits: {},
 });
 
 function applyDelta(frontier: FoldFrontier, delta: FrontierDelta): void {
@@ -40,13 +49,37 @@ function applyDelta(frontier: FoldFrontier, delta: FrontierDelta): void {
     frontier.pending.delete(name);
     frontier.running.add(name);
   }
-  for (const [name, count] of Object.entries(delta.visits ?? {})) frontier.visits.set(name, count);
+  for (const [name, count] of Object.entries(delta.visits ?? {})) {
+    setVisits(frontier.changedVisits, name, count);
+  }
   for (const name of delta.finished ?? []) frontier.running.delete(name);
   for (const name of delta.triggered ?? []) frontier.pending.add(name);
 }
 
-/** Stands in for the frontiers of points nobody asked for. */
-const idle: CheckpointFrontier = Object.freeze({ pending: [], running: [], visits: {} });
+function pointOf(
+  checkpoint: StoredCheckpoint,
+  values: StateRecord,
+  frontier: FoldFrontier,
+): ThreadPoint {
+  const { baseVisits } = frontier;
+  const changedVisits = { ...frontier.changedVisits };
+  return {
+    checkpoint,
+    values,
+    pending: [...frontier.pending],
+    running: [...frontier.running],
+    visits: () => ({ ...baseVisits, ...changedVisits }),
+  };
+}
+
+/** Stands in for the position of points nobody asked for. */
+const unread = (checkpoint: StoredCheckpoint, values: StateRecord): ThreadPoint => ({
+  checkpoint,
+  values,
+  pending: [],
+  running: [],
+  visits: () => ({}),
+});
 
 /** The newest snapshot at or before `checkpoint`: where reading it must begin. */
 function snapshotSeqOf(checkpoint: StoredCheckpoint): number {
@@ -162,8 +195,8 @@ export class ThreadReader {
             : `unknown checkpoint format version ${String(version)}`,
         );
       }
-      const last = points.length === chain.length - 1;
-      points.push({ checkpoint, values, frontier: everyFrontier || last ? toSaved(frontier) : idle });
+      const wanted = everyFrontier || points.length === chain.length - 1;
+      points.push(wanted ? pointOf(checkpoint, values, frontier) : unread(checkpoint, values));
     }
     return points;
   }

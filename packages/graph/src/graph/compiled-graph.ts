@@ -184,7 +184,11 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     const base = point?.checkpoint;
     let start: RunStart = { kind: "new", input };
     if (input === null && base) {
-      start = base.status === "done" ? { kind: "idle" } : { kind: "resume", frontier: point!.frontier };
+      const { pending, running } = point!;
+      start =
+        base.status === "done"
+          ? { kind: "idle" }
+          : { kind: "resume", frontier: { pending, running, visits: point!.visits() } };
     }
     return new GraphRun({
       definition: this.definition,

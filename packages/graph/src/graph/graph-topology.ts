@@ -36,6 +36,7 @@ export class GraphTopology {
   readonly #edges = new Map<string, string[]>();
   readonly #branches = new Map<string, BranchDeclaration[]>();
   readonly #vertex = new Map<string, number>();
+  readonly #declaredTargets = new Map<BranchDeclaration, ReadonlySet<string>>();
   /** Successor vertices; the last vertex is the hub when a branch declares no targets. */
   readonly #successors: number[][];
   /** Vertices that may lead to END directly. */
@@ -43,15 +44,21 @@ export class GraphTopology {
 
   constructor(declaration: GraphDeclaration) {
     this.nodes = declaration.nodes;
+    const seenEdges = new Set<string>();
     for (const { from, to } of declaration.edges) {
+      // A pair key instead of `includes`: START of a 10,000-branch fan-out has 10,000 targets.
+      const key = JSON.stringify([from, to]);
+      if (seenEdges.has(key)) continue;
+      seenEdges.add(key);
       const targets = this.#edges.get(from) ?? [];
-      if (!targets.includes(to)) targets.push(to);
+      targets.push(to);
       this.#edges.set(from, targets);
     }
     for (const branch of declaration.branches) {
       const list = this.#branches.get(branch.source) ?? [];
       list.push(branch);
       this.#branches.set(branch.source, list);
+      if (branch.targets) this.#declaredTargets.set(branch, new Set(branch.targets));
     }
     const names = [START_NAME, ...this.nodes.keys()];
     names.forEach((name, vertex) => this.#vertex.set(name, vertex));
@@ -140,7 +147,7 @@ export class GraphTopology {
     const allowed =
       target !== undefined &&
       (target === END_NAME || this.nodes.has(target)) &&
-      (branch.targets === undefined || branch.targets.includes(target));
+      (this.#declaredTargets.get(branch)?.has(target) ?? branch.targets === undefined);
     if (!allowed) {
       const declared = branch.map ? [...branch.map.keys()] : branch.targets;
       const hint = declared ? ` (declared: ${declared.map((d) => `"${d}"`).join(", ")})` : "";

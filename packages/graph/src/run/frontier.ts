@@ -1,5 +1,6 @@
 import type { CheckpointFrontier, FrontierDelta } from "../checkpoint/checkpoint.js";
 import type { GraphTopology } from "../graph/graph-topology.js";
+import { setVisits, visitsOf } from "../checkpoint/visit-counts.js";
 import { UpstreamActivity } from "./upstream-activity.js";
 
 /** Options of {@link Frontier}. */
@@ -27,7 +28,7 @@ export class Frontier {
   readonly #activity: UpstreamActivity;
   readonly #waiting = new Set<string>();
   readonly #running = new Set<string>();
-  readonly #visits = new Map<string, number>();
+  readonly #visits: Record<string, number> = {};
   readonly #recordDelta: boolean;
   #started: string[] = [];
   #startedVisits: Record<string, number> = {};
@@ -43,7 +44,7 @@ export class Frontier {
     for (const name of [...saved.running, ...saved.pending]) {
       if (topology.nodes.has(name) && !this.#waiting.has(name)) this.#addWaiting(name);
     }
-    for (const [name, count] of Object.entries(saved.visits)) this.#visits.set(name, count);
+    for (const [name, count] of Object.entries(saved.visits)) setVisits(this.#visits, name, count);
   }
 
   /** True when nothing waits and nothing runs: the run is over. */
@@ -77,17 +78,11 @@ export class Frontier {
     this.#waiting.delete(name);
     this.#running.add(name);
     this.#activity.changeRunning(component, 1);
-    const visit = (this.#visits.get(name) ?? 0) + 1;
-    this.#visits.set(name, visit);
+    const visit = visitsOf(this.#visits, name) + 1;
+    setVisits(this.#visits, name, visit);
     if (this.#recordDelta) {
       this.#started.push(name);
-      // Defined, not assigned, so a node named "__proto__" gets an own entry.
-      Object.defineProperty(this.#startedVisits, name, {
-        value: visit,
-        writable: true,
-        enumerable: true,
-        configurable: true,
-      });
+      setVisits(this.#startedVisits, name, visit);
     }
     return visit;
   }
@@ -106,7 +101,7 @@ export class Frontier {
     return {
       pending: [...this.#waiting],
       running: [...this.#running],
-      visits: Object.fromEntries(this.#visits),
+      visits: { ...this.#visits },
     };
   }
 
