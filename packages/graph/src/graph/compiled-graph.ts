@@ -8,7 +8,7 @@ import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js"
 import { EventChannel } from "../run/event-channel.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import { GraphRun, type RunStart } from "../run/graph-run.js";
-import type { StateDefinition, StateOf, StateRecord, UpdateOf } from "../state/state-definition.js";
+import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 import { type GraphConfig, threadIdOf } from "./graph-config.js";
 import type { GraphTopology } from "./graph-topology.js";
 
@@ -209,8 +209,7 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
         snapshotSeq:
           latest?.version === 2 && base?.id === latest.id ? latest.snapshotSeq : undefined,
       },
-      runId:
-        start.kind === "resume" ? base!.runId : (config.configurable?.run_id ?? randomUUID()),
+      runId: start.kind === "resume" ? base!.runId : (config.configurable?.run_id ?? randomUUID()),
       start,
       emit,
     });

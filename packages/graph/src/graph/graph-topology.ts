@@ -1,8 +1,8 @@
 import { GraphValidationError } from "../error/graph-validation-error.js";
+import { type Condensation, condense } from "./condensation.js";
 import { type AnyGraphNode, type NodeRef, refName } from "./edge-chain.js";
 import { END_NAME, START_NAME } from "./endpoints.js";
 import type { Router } from "./router.js";
-import { type Condensation, condense } from "./condensation.js";
 
 /** A conditional edge as declared: its router and, if given, where it may lead. */
 export interface BranchDeclaration {
@@ -61,7 +61,9 @@ export class GraphTopology {
       if (branch.targets) this.#declaredTargets.set(branch, new Set(branch.targets));
     }
     const names = [START_NAME, ...this.nodes.keys()];
-    names.forEach((name, vertex) => this.#vertex.set(name, vertex));
+    names.forEach((name, vertex) => {
+      this.#vertex.set(name, vertex);
+    });
     const hub = names.length;
     this.#successors = Array.from({ length: hub + 1 }, () => []);
     this.#endsDirectly = new Uint8Array(hub + 1);
@@ -95,10 +97,7 @@ export class GraphTopology {
 
   /** Nodes no path from START reaches, in declaration order. */
   unreachableFromStart(): string[] {
-    const seen = this.#search(
-      [0],
-      (vertex) => this.#successors[vertex]!,
-    );
+    const seen = this.#search([0], (vertex) => this.#successors[vertex]!);
     return [...this.nodes.keys()].filter((name) => !seen[this.#vertex.get(name)!]);
   }
 

@@ -108,3 +108,59 @@ describe("Frontier readiness", () => {
     );
   });
 });
+
+describe("Frontier deltas", () => {
+  it("records what moved since the last checkpoint, in the order a reader replays it", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        ["a", "a"],
+        ["a", "b"],
+        ["b", END_NAME],
+      ]),
+      { recordDelta: true },
+    );
+    frontier.trigger("a");
+    expect(frontier.takeDelta()).toEqual({ triggered: ["a"] });
+    frontier.start("a");
+    frontier.finish("a");
+    frontier.trigger("a");
+    frontier.trigger("a");
+    expect(frontier.takeDelta()).toEqual({
+      started: ["a"],
+      visits: { a: 1 },
+      finished: ["a"],
+      triggered: ["a"],
+    });
+    expect(frontier.takeDelta()).toEqual({});
+    expect(frontier.snapshot()).toEqual({ pending: ["a"], running: [], visits: { a: 1 } });
+  });
+
+  it("records nothing when no checkpoint will ask", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        ["a", END_NAME],
+      ]),
+    );
+    frontier.trigger("a");
+    frontier.start("a");
+    expect(frontier.takeDelta()).toEqual({});
+  });
+
+  it("lets a join wait for 10,000 branches and start once the last ends", () => {
+    const width = 10_000;
+    const edges: [string, string][] = [["join", END_NAME]];
+    for (let index = 0; index < width; index++) {
+      edges.push([START_NAME, `f${index}`], [`f${index}`, "join"]);
+    }
+    const frontier = new Frontier(topology(edges));
+    for (let index = 0; index < width; index++) frontier.trigger(`f${index}`);
+    for (let name = frontier.nextReady(); name; name = frontier.nextReady()) frontier.start(name);
+    for (let index = 0; index < width; index++) {
+      frontier.finish(`f${index}`);
+      frontier.trigger("join");
+      expect(frontier.nextReady()).toBe(index === width - 1 ? "join" : undefined);
+    }
+  });
+});

@@ -299,8 +299,7 @@ export class GraphRun {
     const { checkpointer, threadId, config, snapshotEvery, runId } = this.#options;
     if (!checkpointer) return;
     const seq = this.#nextSeq;
-    const snapshotDue =
-      this.#snapshotSeq === undefined || seq - this.#snapshotSeq >= snapshotEvery;
+    const snapshotDue = this.#snapshotSeq === undefined || seq - this.#snapshotSeq >= snapshotEvery;
     const snapshotSeq = snapshotDue ? seq : this.#snapshotSeq!;
     const userId = config.configurable?.user_id;
     const checkpoint: Checkpoint = {

@@ -50,10 +50,16 @@ export function checkpointAt(
     source: seq === 0 ? "input" : "node",
     ...(seq === 0 ? {} : { node: "worker" }),
     writes,
-    frontier: seq === 0 ? { triggered: ["worker"] } : { started: ["worker"], visits: { worker: seq } },
+    frontier:
+      seq === 0 ? { triggered: ["worker"] } : { started: ["worker"], visits: { worker: seq } },
     snapshotSeq: 0,
     ...(seq === 0
-      ? { snapshot: { values: { items: [] }, frontier: { pending: ["worker"], running: [], visits: {} } } }
+      ? {
+          snapshot: {
+            values: { items: [] },
+            frontier: { pending: ["worker"], running: [], visits: {} },
+          },
+        }
       : {}),
     status: "running",
     metadata: { user_id: "u1" },

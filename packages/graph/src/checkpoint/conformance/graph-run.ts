@@ -70,7 +70,9 @@ export function describeGraphRun(context: ConformanceContext): void {
     expect(history.map((snapshot) => snapshot.checkpoint?.seq)).toEqual(
       Array.from({ length: 13 }, (_, index) => 12 - index),
     );
-    history.forEach((snapshot, index) => expect(snapshot.values.count).toBe(12 - index));
+    expect(history.map((snapshot) => snapshot.values.count)).toEqual(
+      Array.from({ length: 13 }, (_, index) => 12 - index),
+    );
     const stored = await collect(saver.list(thread));
     expect(stored.filter((checkpoint) => "snapshot" in checkpoint).length).toBe(4);
 
