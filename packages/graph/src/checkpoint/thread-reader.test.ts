@@ -247,10 +247,8 @@ describe("checkpoint format version 1", () => {
     const { app, saver } = await legacyThread();
     const config = thread("legacy");
     const final = await app.invoke({ log: "v2", count: 0 }, config);
-    expect(final.log.slice(0, fixture.expectedHistory[0]!.values.log.length + 1)).toEqual([
-      ...(fixture.expectedHistory[0]!.values as { log: string[] }).log,
-      "v2",
-    ]);
+    const legacyLog = (fixture.expectedHistory[0]!.values as { log: string[] }).log;
+    expect(final.log.slice(0, legacyLog.length + 1)).toEqual([...legacyLog, "v2"]);
     const v2 = (await collect(saver.list("legacy"))).filter((c) => c.version === 2);
     expect(v2.at(-1)?.snapshot).toBeDefined();
     const history = summary(await collect(app.getStateHistory(config)));
