@@ -85,22 +85,13 @@ export interface Checkpoint {
  * frontier on every checkpoint and the thread's initial state (`base`) on the first. Read
  * only; the graph migrates them when it reads a thread.
  */
-export interface CheckpointV1 {
+export interface CheckpointV1
+  extends Omit<Checkpoint, "version" | "frontier" | "snapshotSeq" | "snapshot"> {
   readonly version: 1;
-  readonly threadId: string;
-  readonly id: string;
-  readonly parentId: string | null;
-  readonly seq: number;
-  readonly runId: string;
-  readonly createdAt: string;
-  readonly source: CheckpointSource;
-  readonly node?: string;
+  /** The full state before the first write; only on a thread's first checkpoint. */
   readonly base?: Readonly<Record<string, unknown>>;
-  readonly writes: Readonly<Record<string, unknown>>;
+  /** The whole frontier after this step. */
   readonly frontier: CheckpointFrontier;
-  readonly status: RunStatus;
-  readonly error?: CheckpointError;
-  readonly metadata: Readonly<Record<string, unknown>>;
 }
 
 /** Anything a saver may hold: checkpoints of the current format or of an older one. */
