@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AnyGraphNode } from "../graph/edge-chain.js";
 import { END_NAME, START_NAME } from "../graph/endpoints.js";
@@ -162,5 +163,71 @@ describe("Frontier deltas", () => {
       frontier.trigger("join");
       expect(frontier.nextReady()).toBe(index === width - 1 ? "join" : undefined);
     }
+  });
+});
+
+describe("Frontier readiness against the rule, on random graphs", () => {
+  /** The rule by brute force: a waiting node is ready when nothing active can still reach it. */
+  function firstReadyByRule(
+    edges: [string, string][],
+    waiting: readonly string[],
+    running: ReadonlySet<string>,
+  ): string | undefined {
+    const reach = (from: string, to: string): boolean => {
+      const seen = new Set([from]);
+      const queue = [from];
+      while (queue.length > 0) {
+        const current = queue.shift()!;
+        for (const [a, b] of edges) {
+          if (a !== current) continue;
+          if (b === to) return true;
+          if (seen.has(b)) continue;
+          seen.add(b);
+          queue.push(b);
+        }
+      }
+      return false;
+    };
+    return waiting.find(
+      (name) =>
+        !running.has(name) &&
+        ![...running].some((other) => reach(other, name)) &&
+        !waiting.some((other) => other !== name && reach(other, name) && !reach(name, other)),
+    );
+  }
+
+  it("starts the same node the rule picks after any sequence of triggers, starts and ends", () => {
+    const nodeNames = ["a", "b", "c", "d", "e", "f"];
+    const edge = fc.tuple(fc.constantFrom(...nodeNames), fc.constantFrom(...nodeNames));
+    const step = fc.tuple(fc.constantFrom("trigger", "start", "finish"), fc.nat());
+    fc.assert(
+      fc.property(
+        fc.array(edge, { maxLength: 12 }),
+        fc.array(step, { maxLength: 40 }),
+        (extra, steps) => {
+          const edges: [string, string][] = [
+            ...nodeNames.map((name): [string, string] => [START_NAME, name]),
+            ...nodeNames.map((name): [string, string] => [name, END_NAME]),
+            ...extra,
+          ];
+          const frontier = new Frontier(topology(edges));
+          const running = new Set<string>();
+          for (const [kind, pick] of steps) {
+            const expected = firstReadyByRule(edges, frontier.waiting, running);
+            expect(frontier.nextReady()).toBe(expected);
+            if (kind === "trigger") frontier.trigger(nodeNames[pick % nodeNames.length]!);
+            if (kind === "start" && expected) {
+              frontier.start(expected);
+              running.add(expected);
+            }
+            if (kind === "finish" && running.size > 0) {
+              const name = [...running][pick % running.size]!;
+              frontier.finish(name);
+              running.delete(name);
+            }
+          }
+        },
+      ),
+    );
   });
 });
