@@ -36,7 +36,10 @@ export class MemorySaver implements Checkpointer {
    * checkpoints of older format versions, so a thread exported from elsewhere can be loaded.
    */
   async put(checkpoint: StoredCheckpoint): Promise<void> {
-    const log = this.#threads.get(checkpoint.threadId) ?? { entries: [], seqById: new Map() };
+    const log: ThreadLog = this.#threads.get(checkpoint.threadId) ?? {
+      entries: [],
+      seqById: new Map(),
+    };
     if (checkpoint.seq !== log.entries.length) {
       throw new CheckpointConflictError({
         threadId: checkpoint.threadId,
