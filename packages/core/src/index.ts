@@ -49,6 +49,11 @@ export {
   TooManyToolCallsError,
 } from "./error/index.js";
 export {
+  type DescribeErrorBodyOptions,
+  describeErrorBody,
+  describeHttpFailure,
+} from "./http/index.js";
+export {
   type ConsoleLoggerOptions,
   createConsoleLogger,
   DEFAULT_MAX_LOG_VALUE_BYTES,
@@ -97,7 +102,10 @@ export {
   DEFAULT_TOOLS_PATH,
   type FileLockOptions,
   INLINE_MODULE_PATH,
+  isLiveToolSource,
+  type LiveToolSource,
   type LoadedToolModule,
+  liveToolSourceMarker,
   loadToolModule,
   RegistryFile,
   resolveToolModule,
@@ -134,5 +142,6 @@ export {
   type ToolRecord,
   type ToolSpec,
   type ToolType,
+  toolInputJsonSchema,
   toolParametersJsonSchema,
 } from "./tool/index.js";
