@@ -24,12 +24,13 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 
-// A random key is planted in every place the framework is configured from: API keys in options
-// and in the environment, the userinfo and credential query parameters of every base URL, an
-// authentication card. Then every path that reports a failure runs (each upstream on a port
-// where nothing listens), and everything that came out is searched for the key: every log
-// line, every tool result and message the model was sent, and every thrown error with all its
-// properties, its stack and its cause chain.
+// A random key is planted in every place the framework is configured from, a different one in
+// each place, so that no place is protected by another's redaction: API keys in options and in
+// the environment, the userinfo and credential query parameters of every base URL, an
+// authentication card, a tool's error and its cause. Then every path that reports a failure
+// runs (each upstream on a port where nothing listens), and everything that came out is
+// searched for every key: every log line, every tool result and message the model was sent,
+// and every thrown error with all its properties, its stack and its cause chain.
 const tally = new ReliabilityTally("secret-planting");
 afterAll(() => tally.flush());
 
@@ -69,20 +70,39 @@ function everything(value: unknown, seen = new Set<unknown>(), depth = 0): strin
 
 const keyArbitrary = fc.stringMatching(/^[A-Za-z0-9]{24,40}$/).map((body) => `pk${body}`);
 
-async function runEverywhere(key: string): Promise<string[]> {
+const places = [
+  "llmOption",
+  "llmEnv",
+  "llmUrl",
+  "llmUrlQuery",
+  "coindeskEnv",
+  "coindeskUrl",
+  "tavilyEnv",
+  "tavilyUrl",
+  "yahooUrl",
+  "yahooUrlQuery",
+  "arxivUrl",
+  "cardToken",
+  "cardSecret",
+  "toolUrl",
+  "toolCause",
+] as const;
+type Keys = Record<(typeof places)[number], string>;
+
+async function runEverywhere(keys: Keys): Promise<string[]> {
   const logger = createCapturingLogger();
   const previousDefault = setDefaultLogger(logger);
   const dead = `http://127.0.0.1:${deadPort}`;
-  const withCredentials = (path = "") =>
-    `http://planted:${key}@127.0.0.1:${deadPort}${path}?api_key=${key}&token=${key}`;
-  vi.stubEnv("LLM_API_KEY", key);
-  vi.stubEnv("LLM_API_URL", withCredentials("/v1"));
-  vi.stubEnv("COINDESK_API_KEY", key);
-  vi.stubEnv("COINDESK_API_URL", `${dead}/?key=${key}`);
-  vi.stubEnv("TAVILY_API_KEY", key);
-  vi.stubEnv("TAVILY_API_URL", withCredentials());
-  vi.stubEnv("YAHOO_FINANCE_URL", withCredentials());
-  vi.stubEnv("ARXIV_API_URL", `${dead}/?access_token=${key}`);
+  const withCredentials = (password: string, token: string, path = "") =>
+    `http://planted:${password}@127.0.0.1:${deadPort}${path}?api_key=${token}&token=${token}`;
+  vi.stubEnv("LLM_API_KEY", keys.llmEnv);
+  vi.stubEnv("LLM_API_URL", withCredentials(keys.llmUrl, keys.llmUrlQuery, "/v1"));
+  vi.stubEnv("COINDESK_API_KEY", keys.coindeskEnv);
+  vi.stubEnv("COINDESK_API_URL", `${dead}/?key=${keys.coindeskUrl}`);
+  vi.stubEnv("TAVILY_API_KEY", keys.tavilyEnv);
+  vi.stubEnv("TAVILY_API_URL", `http://user:${keys.tavilyUrl}@127.0.0.1:${deadPort}`);
+  vi.stubEnv("YAHOO_FINANCE_URL", withCredentials(keys.yahooUrl, keys.yahooUrlQuery));
+  vi.stubEnv("ARXIV_API_URL", `${dead}/?access_token=${keys.arxivUrl}`);
   const outputs: unknown[] = [];
   const failures: unknown[] = [];
   const attempt = async (run: () => Promise<unknown>) => {
@@ -94,11 +114,19 @@ async function runEverywhere(key: string): Promise<string[]> {
   };
   try {
     // The model itself, called through its URL with credentials and through an agent.
-    const model = new OpenAIChatModel({ maxRetries: 0, timeoutMs: 2_000, logger });
-    await attempt(() => model.generate({ messages: [{ role: "user", content: "hi" }] }));
+    const fromEnv = new OpenAIChatModel({ maxRetries: 0, timeoutMs: 2_000, logger });
+    await attempt(() => fromEnv.generate({ messages: [{ role: "user", content: "hi" }] }));
+    const fromOptions = new OpenAIChatModel({
+      apiKey: keys.llmOption,
+      baseURL: dead,
+      maxRetries: 0,
+      timeoutMs: 2_000,
+      logger,
+    });
+    await attempt(() => fromOptions.generate({ messages: [{ role: "user", content: "hi" }] }));
     await attempt(async () => {
       const parts: unknown[] = [];
-      for await (const part of model.stream({ messages: [{ role: "user", content: "hi" }] })) {
+      for await (const part of fromEnv.stream({ messages: [{ role: "user", content: "hi" }] })) {
         parts.push(part);
       }
       return parts;
@@ -107,8 +135,8 @@ async function runEverywhere(key: string): Promise<string[]> {
     const leaky = primaryFunction(
       { name: "leaky", description: "Fails with a URL.", parameters: z.object({}), returns: "str" },
       async () => {
-        throw new Error(`GET ${withCredentials("/data")} failed`, {
-          cause: new Error(`Authorization: Bearer ${key}`),
+        throw new Error(`GET ${withCredentials(keys.toolUrl, keys.toolUrl, "/data")} failed`, {
+          cause: new Error(`401 for Authorization: Bearer ${keys.toolCause}`),
         });
       },
     );
@@ -139,7 +167,10 @@ async function runEverywhere(key: string): Promise<string[]> {
       description: "You help.",
       llm: new MockChatModel(["never asked"]),
       toolsPath: false,
-      authCard: createAuthCard({ token: `${key}.${key}.${key}`, secret: key }),
+      authCard: createAuthCard({
+        token: `${keys.cardToken}.${keys.cardToken}.${keys.cardToken}`,
+        secret: keys.cardSecret,
+      }),
       logger,
     });
     await attempt(() => guarded.invoke("Who am I?"));
@@ -157,8 +188,10 @@ async function runEverywhere(key: string): Promise<string[]> {
 describe("a secret planted everywhere the framework is configured", () => {
   it("appears in no log line, tool result, model message or error property", async () => {
     await fc.assert(
-      fc.asyncProperty(keyArbitrary, async (key) => {
-        const texts = await runEverywhere(key);
+      fc.asyncProperty(keyArbitrary, async (base) => {
+        // One key per place: the base (random) and the place, so no key contains another.
+        const keys = Object.fromEntries(places.map((place) => [place, `${place}${base}`])) as Keys;
+        const texts = await runEverywhere(keys);
         expect(texts.length).toBeGreaterThan(10);
         // Every tool ran and failed, each with its own failure text.
         for (const failure of [
@@ -168,7 +201,9 @@ describe("a secret planted everywhere the framework is configured", () => {
         ]) {
           expect(texts.some((text) => text.startsWith(failure))).toBe(true);
         }
-        const leaks = texts.filter((text) => text.includes(key));
+        const leaks = texts.flatMap((text) =>
+          places.filter((place) => text.includes(keys[place])).map((place) => `${place}: ${text}`),
+        );
         expect(leaks.map((text) => text.slice(0, 300))).toEqual([]);
       }),
       { numRuns: 3 },

@@ -115,3 +115,16 @@ describe("credentials in URLs", () => {
     );
   });
 });
+
+describe("echoed credentials", () => {
+  it("hides an Authorization header or a bearer token, whatever its value", () => {
+    expect(redactSecrets("sent Authorization: Bearer abc.def-ghi, got 401")).toBe(
+      "sent Authorization: [REDACTED], got 401",
+    );
+    expect(redactSecrets('header "authorization: Apikey k-123"')).toBe(
+      'header "authorization: [REDACTED]"',
+    );
+    expect(redactSecrets("token Bearer xyz789 refused")).toBe("token Bearer [REDACTED] refused");
+    expect(redactSecrets("the bearer of bad news")).toBe("the bearer of bad news");
+  });
+});

@@ -97,14 +97,24 @@ export function redactUrlCredentials(text: string): string {
     .replace(credentialParameterPattern, "$1[REDACTED]");
 }
 
+// An echoed request header (`Authorization: Bearer …`, `Authorization: Apikey …`), whatever
+// the token is; and a bare `Bearer <token>` as HTTP libraries print it.
+const authorizationPattern =
+  /\b(Authorization:\s*)(?:(?:Bearer|Basic|Apikey|Token)\s+)?[^\s,;"'<>]+/gi;
+const bearerPattern = /\b(Bearer\s+)[A-Za-z0-9._~+/-]{6,}=*/g;
+
 /**
- * Replaces every known secret in `text` with `[REDACTED]`, and the credentials of every URL
- * in it (see {@link redactUrlCredentials}).
+ * Replaces every known secret in `text` with `[REDACTED]`, the credentials of every URL in it
+ * (see {@link redactUrlCredentials}), and any echoed `Authorization` header or bearer token.
  */
 export function redactSecrets(text: string): string {
   let result = text;
   for (const secret of currentSecrets()) {
     if (result.includes(secret)) result = result.split(secret).join("[REDACTED]");
   }
-  return redactUrlCredentials(result);
+  result = redactUrlCredentials(result);
+  if (!/authorization|bearer/i.test(result)) return result;
+  return result
+    .replace(authorizationPattern, "$1[REDACTED]")
+    .replace(bearerPattern, "$1[REDACTED]");
 }
