@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteSaver } from "./sqlite-saver.js";
 import { crashPayload } from "./test-checkpoint.js";
+import { buildTestGraph } from "./test-graph.js";
 
 // Data safety across processes: a writer SIGKILLed at any moment leaves a file that opens with
 // every checkpoint whose `put` resolved, whole; several processes appending to one thread get
@@ -23,13 +24,13 @@ interface ChildRun {
 }
 
 /**
- * Runs a fixture; when `killAfterLines` is given, SIGKILLs the child `killDelayMs` after it has
- * printed that many lines.
+ * Runs a fixture; with `kill`, SIGKILLs the child `delayMs` after it has printed `afterLines`
+ * lines (and, with `when`, once its lines satisfy it).
  */
 function runChild(
   script: string,
   args: string[],
-  kill?: { afterLines: number; delayMs: number },
+  kill?: { afterLines: number; delayMs: number; when?: (lines: string[]) => boolean },
 ): Promise<ChildRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(
@@ -48,6 +49,7 @@ function runChild(
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       if (!kill || killScheduled || lines().length < kill.afterLines) return;
+      if (kill.when && !kill.when(lines())) return;
       killScheduled = true;
       setTimeout(() => child.kill("SIGKILL"), kill.delayMs);
     });
@@ -145,5 +147,31 @@ describe("SqliteSaver across processes", () => {
       Array.from({ length: total }, (_, index) => total - 1 - index),
     );
     for (const entry of stored) expect(entry.writer).toBe(wonBy.get(entry.seq));
+  }, 120_000);
+
+  it("resumes a graph whose process was killed mid-run: same final state, no finished node re-run", async () => {
+    const path = join(dir, "crew.sqlite");
+    const killed = await runChild("graph-until-killed.ts", [path, "crew", "report"], {
+      afterLines: 0,
+      delayMs: 0,
+      when: (lines) => lines.includes("started report"),
+    });
+    expect(killed.signal, killed.stderr).toBe("SIGKILL");
+    expect(killed.lines).toContain("finished market");
+    expect(killed.lines).toContain("finished crypto");
+
+    const saver = new SqliteSaver({ path });
+    const reran: string[] = [];
+    const resumed = await buildTestGraph(saver, (name) => {
+      reran.push(name);
+    }).invoke(null, { configurable: { thread_id: "crew" } });
+    expect(reran).toEqual(["report"]);
+
+    const uninterrupted = await buildTestGraph(saver).invoke(
+      { log: "input" },
+      { configurable: { thread_id: "uninterrupted" } },
+    );
+    expect(resumed).toEqual(uninterrupted);
+    saver.close();
   }, 120_000);
 });
