@@ -154,7 +154,11 @@ describe("SqliteSaver across processes", () => {
     const killed = await runChild("graph-until-killed.ts", [path, "crew", "report"], {
       afterLines: 0,
       delayMs: 0,
-      when: (lines) => lines.includes("started report"),
+      // node_end events may be printed after the next node has started.
+      when: (lines) =>
+        ["started report", "finished market", "finished crypto"].every((line) =>
+          lines.includes(line),
+        ),
     });
     expect(killed.signal, killed.stderr).toBe("SIGKILL");
     expect(killed.lines).toContain("finished market");
