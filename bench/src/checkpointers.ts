@@ -129,7 +129,7 @@ function langGraphContestant(
   return {
     async put(count) {
       const config = { configurable: { thread_id: `put-${randomUUID()}`, checkpoint_ns: "" } };
-      let parent = config as { configurable: Record<string, unknown> };
+      let parent: Parameters<BaseCheckpointSaver["put"]>[0] = config;
       for (let seq = 0; seq < count; seq++) {
         const checkpoint = {
           ...emptyCheckpoint(),
@@ -138,7 +138,7 @@ function langGraphContestant(
           channel_versions: { counter: seq + 1, messages: seq + 1 },
         };
         parent = await saver.put(
-          parent as never,
+          parent,
           checkpoint,
           { source: "loop", step: seq, parents: {} },
           { counter: seq + 1, messages: seq + 1 },
@@ -180,7 +180,9 @@ async function main(): Promise<void> {
     ourSqliteNormal.close(),
   );
   const lgSqlite = LangGraphSqliteSaver.fromConnString(join(dir, "langgraph.sqlite"));
-  contestants["LangGraph: SqliteSaver"] = langGraphContestant(lgSqlite, () => lgSqlite.db.close());
+  contestants["LangGraph: SqliteSaver"] = langGraphContestant(lgSqlite, () => {
+    lgSqlite.db.close();
+  });
   if (postgresUrl) {
     const ourPostgres = new PostgresSaver({ connectionString: postgresUrl, schema });
     await ourPostgres.setup();
