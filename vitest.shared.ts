@@ -35,12 +35,14 @@ function standardDecorators(): Plugin {
   };
 }
 
-const conditions = ["source", "import", "module", "node", "default"];
+const conditions = ["@framework/source", "import", "module", "node", "default"];
 
 /**
- * Test settings every package shares. The `source` condition makes workspace packages resolve
- * to each other's TypeScript sources, so a change in one package is seen by the next without
- * a rebuild; the JSON report is what `scripts/run-tests.mjs` sums into CI's closing line. The
+ * Test settings every package shares. The `@framework/source` condition makes workspace
+ * packages resolve to each other's TypeScript sources, so a change in one package is seen by
+ * the next without a rebuild. It is scoped to our name because a plain `source` condition is
+ * also published by third-party packages (eventsource, eventsource-parser) pointing at
+ * TypeScript that is not meant to be compiled by their users; the JSON report is what `scripts/run-tests.mjs` sums into CI's closing line. The
  * setup file fails any test file whose output or captured log lines show a known test secret.
  */
 export const sharedTestConfig = defineConfig({

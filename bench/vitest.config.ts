@@ -1,9 +1,8 @@
 import { defineConfig } from "vitest/config";
 import { sharedTestConfig } from "../vitest.shared.js";
 
-// The shared "source" condition would also reach third-party packages that publish their
-// TypeScript sources under it (eventsource-parser, under `ai`), which Node cannot load. The
-// benchmarks run against the built packages anyway, as `pnpm bench` does.
+// Without the shared `@framework/source` condition the benchmarks measure the built packages,
+// as `pnpm bench` does, not their TypeScript sources.
 const conditions = ["import", "module", "node", "default"];
 
 export default defineConfig({

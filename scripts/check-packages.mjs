@@ -112,6 +112,7 @@ import {
   type StateOf,
 } from "@framework/graph";
 import type { PriceTable } from "@framework/tools-finance";
+import { mcpTools, type McpToolResult } from "@framework/tools-mcp";
 
 export const entryPoints: object[] = [${namespaces.map(({ name }) => name).join(", ")}];
 
@@ -143,6 +144,17 @@ export async function runGraph(): Promise<StateOf<typeof State>> {
   const graph = new FlowStateGraph(State);
   graph.addFlow([START.to(reply), reply.to(END)]);
   return graph.compile({ checkpointer: new MemorySaver() }).invoke({ messages: { role: "user", content: "hi" } });
+}
+
+export async function withMcpServer(llm: Agent["llm"]): Promise<string> {
+  const files = await mcpTools({ command: "npx", args: ["-y", "some-mcp-server"], prefix: "fs" });
+  try {
+    const agent = await Agent.create({ description: "d", llm, tools: [files, { get_weather }] });
+    const direct: McpToolResult | undefined = await files.tools.fs_read?.({ path: "a" });
+    return \`\${await ask(agent)} \${direct?.text ?? ""}\`;
+  } finally {
+    await files[Symbol.asyncDispose]();
+  }
 }
 
 export function lastClose(table: PriceTable): number | undefined {

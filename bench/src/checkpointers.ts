@@ -77,7 +77,7 @@ function ourContestant(saver: Checkpointer, close: () => Promise<void> | void): 
       const threadId = `put-${randomUUID()}`;
       for (let seq = 0; seq < count; seq++) {
         const checkpoint: Checkpoint = {
-          version: 1,
+          version: 2,
           threadId,
           id: randomUUID(),
           parentId: null,
@@ -87,7 +87,16 @@ function ourContestant(saver: Checkpointer, close: () => Promise<void> | void): 
           source: "node",
           node: "step",
           writes: { counter: seq, messages: message },
-          frontier: { pending: ["step"], running: [], visits: { step: seq } },
+          frontier: {
+            started: ["step"],
+            finished: ["step"],
+            triggered: ["step"],
+            visits: { step: seq },
+          },
+          snapshotSeq: 0,
+          ...(seq === 0
+            ? { snapshot: { values: {}, frontier: { pending: ["step"], running: [], visits: {} } } }
+            : {}),
           status: "running",
           metadata: {},
         };

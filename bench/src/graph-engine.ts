@@ -104,7 +104,7 @@ function langGraphChain(length: number): Run {
 }
 
 /** 2b, ours: `width` nodes started from START, each appending to a list, then one join. */
-function ourFanOut(width: number): Run {
+export function ourFanOut(width: number): Run {
   const State = defineState({
     results: reducer(z.array(z.number()), appendReducer, () => []),
     total: z.number().optional(),
@@ -125,7 +125,7 @@ function ourFanOut(width: number): Run {
 }
 
 /** 2b, LangGraph.js: the same fan-out; all branches share one superstep, the join the next. */
-function langGraphFanOut(width: number): Run {
+export function langGraphFanOut(width: number): Run {
   const State = Annotation.Root({
     results: Annotation<number[]>({
       reducer: (current, update) => current.concat(update),

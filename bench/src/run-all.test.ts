@@ -6,9 +6,23 @@ import { smokeSettings } from "./settings.js";
 // Only the harness is under test: a smoke run's timings mean nothing, so no assertion looks
 // at a number's size or at whether a target was met.
 describe("runAll (smoke settings)", () => {
-  it("runs every item of issue #8 once and reports each as a complete row", async () => {
+  it("runs every item of issues #8 and #14 once and reports each as a complete row", async () => {
     const rows = await runAll(smokeSettings);
-    expect(rows.map((row) => row.id)).toEqual(["1", "2a", "2b", "2c", "3", "4", "5", "6"]);
+    expect(rows.map((row) => row.id)).toEqual([
+      "1",
+      "2a",
+      "2b",
+      "2c",
+      "3",
+      "4",
+      "5",
+      "6",
+      "7a",
+      "7b",
+      "7c",
+      "7d",
+      "7e",
+    ]);
     for (const row of rows) {
       expect(row.ours, row.id).toBeDefined();
       for (const quantity of [row.ours, row.aiSdk, row.langGraph, row.reference]) {

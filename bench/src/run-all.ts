@@ -4,12 +4,13 @@ import { benchColdStart } from "./cold-start.js";
 import { benchCrewWallTime } from "./crew-wall-time.js";
 import { benchDeepSearch } from "./deep-search.js";
 import { benchGraphEngine } from "./graph-engine.js";
+import { benchGraphScale } from "./graph-scale.js";
 import type { BenchRow } from "./report.js";
 import type { BenchSettings } from "./settings.js";
 
 /**
- * Runs the six items of issue #8 in one process, in the issue's order, and returns one row
- * per measured item. `onRows` hears about each item as soon as it is done.
+ * Runs the six items of issue #8 and the scale items of issue #14 (7a–7e) in one process,
+ * in that order, and returns one row per measured item. `onRows` hears about each item as soon as it is done.
  */
 export async function runAll(
   settings: BenchSettings,
@@ -22,6 +23,7 @@ export async function runAll(
     () => benchDeepSearch(settings.deepSearch),
     () => benchColdStart(settings.coldStart),
     () => benchCheckpointGrowth(settings.checkpointGrowth),
+    () => benchGraphScale(settings.graphScale),
   ];
   const rows: BenchRow[] = [];
   for (const item of items) {

@@ -3,6 +3,7 @@ import type { CheckpointGrowthOptions } from "./checkpoint-growth.js";
 import type { CrewWallTimeOptions } from "./crew-wall-time.js";
 import type { DeepSearchBenchOptions } from "./deep-search.js";
 import type { GraphEngineOptions } from "./graph-engine.js";
+import type { GraphScaleOptions } from "./graph-scale.js";
 import type { Repetitions } from "./stats.js";
 
 /** Sizes and repetitions of every benchmark of one run. */
@@ -14,6 +15,7 @@ export interface BenchSettings {
   readonly deepSearch: DeepSearchBenchOptions;
   readonly coldStart: Repetitions;
   readonly checkpointGrowth: CheckpointGrowthOptions;
+  readonly graphScale: GraphScaleOptions;
 }
 
 /**
@@ -35,6 +37,16 @@ export const fullSettings: BenchSettings = {
   deepSearch: { chapters: 4, llmLatencyMs: 300, searchLatencyMs: 200, samples: 3 },
   coldStart: { warmup: 1, samples: 12 },
   checkpointGrowth: { steps: 1000, documentBytes: [10_000, 50_000] },
+  // LangGraph.js needs minutes for one 10,000-branch run, so 7a runs once per contestant.
+  graphScale: {
+    fanOut: 10_000,
+    threadLength: 10_000,
+    shortThreadLength: 10,
+    compileNodes: 10_000,
+    fanOutRepetitions: { warmup: 0, samples: 1 },
+    callsPerSample: 50,
+    repetitions: { warmup: 1, samples: 7 },
+  },
 };
 
 /**
@@ -56,4 +68,13 @@ export const smokeSettings: BenchSettings = {
   deepSearch: { chapters: 2, llmLatencyMs: 5, searchLatencyMs: 5, samples: 1 },
   coldStart: { warmup: 0, samples: 1 },
   checkpointGrowth: { steps: 20, documentBytes: [1_000, 5_000] },
+  graphScale: {
+    fanOut: 20,
+    threadLength: 120,
+    shortThreadLength: 10,
+    compileNodes: 150,
+    fanOutRepetitions: { warmup: 0, samples: 1 },
+    callsPerSample: 1,
+    repetitions: { warmup: 0, samples: 1 },
+  },
 };

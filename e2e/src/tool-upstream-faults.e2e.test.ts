@@ -223,9 +223,9 @@ const faultWording: Record<Upstream, Record<Fault | "refused", RegExp>> = {
     refused: /could not reach http:\/\/127\.0\.0\.1:\d+/,
   },
   yahoo: {
-    "rate-limited": /Yahoo Finance answered HTTP 429: Too Many Requests/,
-    "server-error": /Yahoo Finance answered HTTP 500: Internal error/,
-    "bad-gateway": /Yahoo Finance answered HTTP 502: <html>/,
+    "rate-limited": /Yahoo Finance answered HTTP 429 Too Many Requests$/,
+    "server-error": /Yahoo Finance answered HTTP 500 Internal Server Error: Internal error$/,
+    "bad-gateway": /Yahoo Finance answered HTTP 502 Bad Gateway$/,
     garbage: /the response was not parsable/,
     // yahoo-finance2's own words for a chart without quotes; any reason will do.
     "wrong-shape": /: \S/,
@@ -309,7 +309,7 @@ describe("the chart tools when Yahoo is rate-limited", () => {
         expect(call.result).toBeNull();
         expect(call.output).toMatch(/^null: /);
         expect(warnings).toContain(
-          "Error fetching data for MSFT: Yahoo Finance answered HTTP 429: Too Many Requests",
+          "Error fetching data for MSFT: Yahoo Finance answered HTTP 429 Too Many Requests",
         );
         await expect(readdir(join(dir, "charts")).catch(() => [])).resolves.toEqual([]);
       });

@@ -10,6 +10,7 @@ const demoTopic = "tool-using LLM agents";
 interface ResearchOptions {
   maxResults: number;
   offline?: boolean;
+  mcp: string[];
 }
 
 function positiveInteger(value: string): number {
@@ -25,6 +26,12 @@ await new Command()
   .description("The paper-research agent: finds arXiv papers on a topic and answers with them.")
   .argument("[topic...]", `what to search for (default: "${demoTopic}")`)
   .option("-n, --max-results <n>", "how many papers to ask for", positiveInteger, 5)
+  .option(
+    "--mcp <command>",
+    'also give the agent the tools of an MCP server started with this command (repeatable), e.g. --mcp "npx -y @modelcontextprotocol/server-filesystem ./papers"',
+    (command: string, previous: string[]) => [...previous, command],
+    [] as string[],
+  )
   .option("--offline", offlineOptionHelp)
   .action(async (words: string[], options: ResearchOptions) => {
     process.exitCode = await runApp({
@@ -34,6 +41,7 @@ await new Command()
         runResearch(run, {
           topic: words.join(" ").trim() || demoTopic,
           maxResults: options.maxResults,
+          mcpServers: options.mcp,
         }),
     });
   })

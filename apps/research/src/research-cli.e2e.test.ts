@@ -7,6 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { researchAnalyst } from "./offline/research-analyst.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const venueServer = fileURLToPath(
+  new URL("../test/fixtures/venue-mcp-server.mjs", import.meta.url),
+);
 
 let cwd: string;
 let services: FakeServices;
@@ -44,6 +47,26 @@ describe("pnpm research, against fake services", () => {
       expect(answer).toContain(`arXiv:${id}`);
     }
     expect(services.llm.chatRequests).toHaveLength(2);
+  });
+
+  it("offers the tools of an MCP server given with --mcp, next to the paper tools", async () => {
+    const before = services.llm.chatRequests.length;
+    const result = await research(["agents", "--mcp", `"${process.execPath}" "${venueServer}"`]);
+    expect(result.stderr).not.toMatch(/^error:/m);
+    expect(result.code).toBe(0);
+    const offered = (services.llm.chatRequests[before]?.tools ?? []).map(
+      (tool) => tool.function.name,
+    );
+    expect(offered).toEqual(expect.arrayContaining(["paper_research", "list_venues"]));
+    expect(result.stderr).toContain("Connected to MCP server venues over stdio: 1 tools");
+  });
+
+  it("exits non-zero with one clear line when an --mcp server cannot be started", async () => {
+    const result = await research(["agents", "--mcp", "framework-no-such-mcp-server --flag"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^error: Could not connect to MCP server "framework-no-such-mcp-server" over stdio: the command was not found/m,
+    );
   });
 
   it("exits non-zero with one clear line when the model service rejects the key", async () => {

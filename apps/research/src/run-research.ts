@@ -1,5 +1,6 @@
 import { type AppRun, appToolSettings } from "@framework/cli-kit";
 import { Agent } from "@framework/core";
+import { type McpToolSet, mcpTools, parseMcpCommand } from "@framework/tools-mcp";
 import { papersFound, renderPapers } from "./papers-found.js";
 import { researchDescription, researchInstruction, researchQuery } from "./research-prompt.js";
 
@@ -7,19 +8,55 @@ import { researchDescription, researchInstruction, researchQuery } from "./resea
 export interface ResearchRequest {
   topic: string;
   maxResults: number;
+  /** Command lines of MCP servers whose tools the agent gets too (`--mcp`). */
+  mcpServers?: readonly string[];
 }
 
 /**
- * Asks the paper-research agent (`@framework/tools-papers`) about a topic and prints its
- * answer, then the papers its searches returned (ids, titles, links).
+ * Asks the paper-research agent (`@framework/tools-papers`, plus the tools of any MCP servers
+ * asked for) about a topic and prints its answer, then the papers its searches returned (ids,
+ * titles, links).
  */
 export async function runResearch(run: AppRun, request: ResearchRequest): Promise<void> {
+  const servers = await connectMcpServers(run, request.mcpServers ?? []);
+  try {
+    await research(run, request, servers);
+  } finally {
+    await Promise.all(servers.map((server) => server.close()));
+  }
+}
+
+/** Starts each MCP server; if one fails, those already started are stopped. */
+async function connectMcpServers(run: AppRun, commands: readonly string[]): Promise<McpToolSet[]> {
+  const servers: McpToolSet[] = [];
+  try {
+    for (const command of commands) {
+      servers.push(
+        await mcpTools({
+          ...parseMcpCommand(command),
+          logger: run.progress.logger("mcp"),
+          signal: run.signal,
+        }),
+      );
+    }
+  } catch (error) {
+    await Promise.all(servers.map((server) => server.close()));
+    throw error;
+  }
+  return servers;
+}
+
+async function research(
+  run: AppRun,
+  request: ResearchRequest,
+  servers: readonly McpToolSet[],
+): Promise<void> {
   const agent = await Agent.create({
     description: researchDescription,
     instruction: researchInstruction,
     skills: ["Search arXiv by topic", "Summarise papers with their ids and links"],
     llm: run.llm,
-    tools: ["@framework/tools-papers"],
+    tools: ["@framework/tools-papers", ...servers],
     isResetTools: true,
     logger: run.progress.logger("research"),
     ...appToolSettings(import.meta.url),

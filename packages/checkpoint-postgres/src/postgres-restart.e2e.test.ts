@@ -1,9 +1,9 @@
 import { appendReducer, defineState, END, FlowStateGraph, reducer, START } from "@framework/graph";
+import { checkpointAt as testCheckpoint } from "@framework/graph/conformance";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PostgresUnavailableError } from "./error/postgres-unavailable-error.js";
 import { PostgresSaver } from "./postgres-saver.js";
-import { testCheckpoint } from "./test-checkpoint.js";
 import { postgresUrl } from "./test-postgres.js";
 import {
   canRunPrivatePostgres,

@@ -1,7 +1,10 @@
 import { inspect } from "node:util";
 import { ConfigurationError } from "@framework/core";
 import { CheckpointConflictError } from "@framework/graph";
-import { runCheckpointerConformance } from "@framework/graph/conformance";
+import {
+  runCheckpointerConformance,
+  checkpointAt as testCheckpoint,
+} from "@framework/graph/conformance";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresSaverError } from "./error/postgres-saver-error.js";
@@ -10,7 +13,6 @@ import { PostgresStatementTimeoutError } from "./error/postgres-statement-timeou
 import { PostgresUnavailableError } from "./error/postgres-unavailable-error.js";
 import { schemaVersion } from "./internal/postgres-schema.js";
 import { PostgresSaver } from "./postgres-saver.js";
-import { testCheckpoint } from "./test-checkpoint.js";
 import { dropSchema, postgresUrl, sql, uniqueSchema, withPassword } from "./test-postgres.js";
 
 /** A password that must never appear in output (the secret guard also watches for it). */
@@ -46,8 +48,14 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
     for (const schema of schemas) await dropSchema(url, schema);
   });
 
-  runCheckpointerConformance("PostgresSaver", () => saver(), {
-    dispose: (created) => created.close(),
+  // Thread ids are unique per conformance test, so the suite shares one schema.
+  const conformanceSchema = schemaFor("conformance");
+  runCheckpointerConformance({
+    name: "PostgresSaver",
+    createCheckpointer: () => saver({ schema: conformanceSchema }),
+    // Another pool, so the racing puts travel on different connections.
+    createSecondClient: () => saver({ schema: conformanceSchema }),
+    destroyCheckpointer: (created) => (created as PostgresSaver).close(),
   });
 
   it("round-trips NUL characters and keeps key order", async () => {

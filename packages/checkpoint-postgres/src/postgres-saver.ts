@@ -4,6 +4,7 @@ import {
   CheckpointConflictError,
   type Checkpointer,
   type ListCheckpointsOptions,
+  type StoredCheckpoint,
 } from "@framework/graph";
 import pg from "pg";
 import { ConnectionRedactor, describeTarget } from "./internal/connection-redactor.js";
@@ -147,7 +148,7 @@ export class PostgresSaver implements Checkpointer {
   }
 
   /** The thread's newest checkpoint, or `undefined` for a thread never written. */
-  async getLatest(threadId: string): Promise<Checkpoint | undefined> {
+  async getLatest(threadId: string): Promise<StoredCheckpoint | undefined> {
     const rows = await this.#query<{ checkpoint: string }>(
       "getLatest",
       `SELECT checkpoint FROM ${this.#tables.checkpoints}
@@ -158,7 +159,7 @@ export class PostgresSaver implements Checkpointer {
   }
 
   /** The thread's checkpoint with this id, or `undefined`. */
-  async get(threadId: string, checkpointId: string): Promise<Checkpoint | undefined> {
+  async get(threadId: string, checkpointId: string): Promise<StoredCheckpoint | undefined> {
     const rows = await this.#query<{ checkpoint: string }>(
       "get",
       `SELECT checkpoint FROM ${this.#tables.checkpoints}
@@ -201,7 +202,10 @@ export class PostgresSaver implements Checkpointer {
   }
 
   /** The thread's checkpoints, newest first, read a page at a time. */
-  async *list(threadId: string, options: ListCheckpointsOptions = {}): AsyncGenerator<Checkpoint> {
+  async *list(
+    threadId: string,
+    options: ListCheckpointsOptions = {},
+  ): AsyncGenerator<StoredCheckpoint> {
     let remaining = options.limit ?? Number.POSITIVE_INFINITY;
     let before = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
     while (remaining > 0) {
@@ -287,6 +291,6 @@ function positiveInteger(setting: string, value: number): number {
   return value;
 }
 
-function parse(json: string): Checkpoint {
-  return JSON.parse(json) as Checkpoint;
+function parse(json: string): StoredCheckpoint {
+  return JSON.parse(json) as StoredCheckpoint;
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigurationError } from "@framework/core";
-import { CheckpointConflictError } from "@framework/graph";
+import { CheckpointConflictError, type Checkpointer } from "@framework/graph";
 import { runCheckpointerConformance } from "@framework/graph/conformance";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -22,13 +22,18 @@ afterEach(() => {
 });
 
 let files = 0;
-runCheckpointerConformance(
-  "SqliteSaver (file)",
-  () => new SqliteSaver({ path: join(dir, `conformance-${files++}.sqlite`) }),
-  { dispose: (saver) => saver.close() },
-);
-runCheckpointerConformance("SqliteSaver (:memory:)", () => new SqliteSaver({ path: ":memory:" }), {
-  dispose: (saver) => saver.close(),
+const closeSaver = (saver: Checkpointer) => (saver as SqliteSaver).close();
+runCheckpointerConformance({
+  name: "SqliteSaver (file)",
+  createCheckpointer: () => new SqliteSaver({ path: join(dir, `conformance-${files++}.sqlite`) }),
+  // Another connection to the same file, as a second process would open.
+  createSecondClient: (first) => new SqliteSaver({ path: first.path }),
+  destroyCheckpointer: closeSaver,
+});
+runCheckpointerConformance({
+  name: "SqliteSaver (:memory:)",
+  createCheckpointer: () => new SqliteSaver({ path: ":memory:" }),
+  destroyCheckpointer: closeSaver,
 });
 
 async function seqsOf(saver: SqliteSaver, threadId: string): Promise<number[]> {

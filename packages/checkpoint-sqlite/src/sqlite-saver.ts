@@ -6,6 +6,7 @@ import {
   CheckpointConflictError,
   type Checkpointer,
   type ListCheckpointsOptions,
+  type StoredCheckpoint,
 } from "@framework/graph";
 import Database from "better-sqlite3";
 import { SqliteBusyError } from "./error/sqlite-busy-error.js";
@@ -94,13 +95,13 @@ export class SqliteSaver implements Checkpointer {
   }
 
   /** The thread's newest checkpoint, or `undefined` for a thread never written. */
-  async getLatest(threadId: string): Promise<Checkpoint | undefined> {
+  async getLatest(threadId: string): Promise<StoredCheckpoint | undefined> {
     const row = this.#guard("getLatest", () => this.#statements.latest.get(threadId));
     return row ? parse(row.checkpoint) : undefined;
   }
 
   /** The thread's checkpoint with this id, or `undefined`. */
-  async get(threadId: string, checkpointId: string): Promise<Checkpoint | undefined> {
+  async get(threadId: string, checkpointId: string): Promise<StoredCheckpoint | undefined> {
     const row = this.#guard("get", () => this.#statements.byId.get(threadId, checkpointId));
     return row ? parse(row.checkpoint) : undefined;
   }
@@ -125,7 +126,10 @@ export class SqliteSaver implements Checkpointer {
    * The thread's checkpoints, newest first, read a page at a time so a long history is never
    * held at once and no read stays open between pages.
    */
-  async *list(threadId: string, options: ListCheckpointsOptions = {}): AsyncGenerator<Checkpoint> {
+  async *list(
+    threadId: string,
+    options: ListCheckpointsOptions = {},
+  ): AsyncGenerator<StoredCheckpoint> {
     let remaining = options.limit ?? Number.POSITIVE_INFINITY;
     let before = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
     while (remaining > 0) {
@@ -200,8 +204,8 @@ function openDatabase(
   });
 }
 
-function parse(json: string): Checkpoint {
-  return JSON.parse(json) as Checkpoint;
+function parse(json: string): StoredCheckpoint {
+  return JSON.parse(json) as StoredCheckpoint;
 }
 
 function prepare(db: Database.Database): Statements {

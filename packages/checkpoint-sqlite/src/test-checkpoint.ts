@@ -2,7 +2,8 @@ import type { Checkpoint } from "@framework/graph";
 
 /**
  * A checkpoint of `threadId` at `seq` carrying `writes`, as a graph run would write it; the id
- * is derived from both so a test can find it again.
+ * is derived from both so a test can find it again. The conformance suite's `checkpointAt`
+ * does the same, but child processes cannot load that entry point (it registers vitest tests).
  */
 export function testCheckpoint(
   threadId: string,
@@ -10,7 +11,7 @@ export function testCheckpoint(
   writes: Record<string, unknown> = {},
 ): Checkpoint {
   return {
-    version: 1,
+    version: 2,
     threadId,
     id: `${threadId}-${seq}`,
     parentId: seq === 0 ? null : `${threadId}-${seq - 1}`,
@@ -19,7 +20,11 @@ export function testCheckpoint(
     createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, seq)).toISOString(),
     source: seq === 0 ? "input" : "node",
     writes,
-    frontier: { pending: [], running: [], visits: {} },
+    frontier: {},
+    snapshotSeq: 0,
+    ...(seq === 0
+      ? { snapshot: { values: {}, frontier: { pending: [], running: [], visits: {} } } }
+      : {}),
     status: "running",
     metadata: {},
   };

@@ -48,6 +48,11 @@ export {
   TooManyToolCallsError,
 } from "./error/index.js";
 export {
+  type DescribeErrorBodyOptions,
+  describeErrorBody,
+  describeHttpFailure,
+} from "./http/index.js";
+export {
   type ConsoleLoggerOptions,
   createConsoleLogger,
   getDefaultLogger,
@@ -91,7 +96,10 @@ export {
   DEFAULT_TOOLS_PATH,
   type FileLockOptions,
   INLINE_MODULE_PATH,
+  isLiveToolSource,
+  type LiveToolSource,
   type LoadedToolModule,
+  liveToolSourceMarker,
   loadToolModule,
   RegistryFile,
   resolveToolModule,
@@ -128,5 +136,6 @@ export {
   type ToolRecord,
   type ToolSpec,
   type ToolType,
+  toolInputJsonSchema,
   toolParametersJsonSchema,
 } from "./tool/index.js";

@@ -1,4 +1,5 @@
 export {
-  type ConformanceOptions,
+  type CheckpointerConformanceInit,
+  checkpointAt,
   runCheckpointerConformance,
-} from "./checkpoint/checkpointer-conformance.js";
+} from "./checkpoint/conformance/index.js";

@@ -1,12 +1,18 @@
 export {
+  CHECKPOINT_VERSION,
   type Checkpoint,
   type CheckpointError,
   type Checkpointer,
   type CheckpointFrontier,
+  type CheckpointSnapshot,
+  type CheckpointSource,
+  type CheckpointV1,
+  type FrontierDelta,
   type ListCheckpointsOptions,
   MemorySaver,
   type RunStatus,
   type StateSnapshot,
+  type StoredCheckpoint,
 } from "./checkpoint/index.js";
 export {
   AgentNode,
@@ -17,6 +23,8 @@ export {
 } from "./crew/index.js";
 export {
   CheckpointConflictError,
+  CheckpointNotFoundError,
+  CorruptThreadError,
   type GraphIssue,
   type GraphIssueCode,
   GraphValidationError,
@@ -29,6 +37,7 @@ export {
   type AnyGraphNode,
   CompiledGraph,
   type CompileOptions,
+  DEFAULT_SNAPSHOT_EVERY,
   DEFAULT_STEP_LIMIT,
   DEFAULT_THREAD_ID,
   type Edge,

@@ -5,6 +5,7 @@ export {
   observeCapturedLines,
 } from "./log/index.js";
 export {
+  type FakeLLMContentFormat,
   type FakeLLMReply,
   type FakeLLMServer,
   type LLMRateLimitFaultOptions,
@@ -49,6 +50,9 @@ export {
   testSecrets,
 } from "./secrets/index.js";
 export {
+  type ErrorBodyShape,
+  errorBodyFault,
+  errorBodyShapes,
   type FakeHandler,
   type FakeResponse,
   type FakeServer,
@@ -82,6 +86,10 @@ export {
   fakeYahooDailySeries,
   fakeYahooIntervals,
   fakeYahooSeriesStart,
+  fakeYahooSessionSeconds,
+  fakeZoneDate,
+  fakeZonedTime,
+  fakeZoneOffsetSeconds,
   generateFakeVciSeries,
   generateFakeYahooBars,
   isFakeYahooIntraday,
@@ -113,6 +121,7 @@ export {
   yahooChartErrorBody,
   yahooInvalidIntervalDescription,
   yahooNotFoundBody,
+  yahooNullMetaBody,
   yahooTooManyRequests,
 } from "./servers/index.js";
 export { type TestService, testServiceUrl } from "./services/index.js";

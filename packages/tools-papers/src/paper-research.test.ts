@@ -3,6 +3,8 @@ import {
   type ArxivFeedForm,
   type ArxivSamplePaper,
   createCapturingLogger,
+  errorBodyFault,
+  errorBodyShapes,
   type FakeServer,
   startFakeArxivServer,
   startFakeServer,
@@ -261,16 +263,28 @@ describe("paper_research failures come back as results", () => {
     expect(server.requests).toHaveLength(2);
   });
 
-  it.each([
-    [500, "Internal Server Error", "boom"],
-    [503, "Service Unavailable", "<html><body>down</body></html>"],
-    [404, "Not Found", ""],
-  ])("HTTP %i is reported with its status, without retrying", async (status, text, body) => {
+  it.each(errorBodyShapes)("a %s error body from a proxy is quoted", async (shape) => {
     const server = await useServer(await startFakeArxivServer());
-    server.injectFaults({ status, body });
-    expectFailure(await failing(), new RegExp(`^arXiv answered HTTP ${status} ${text}$`));
-    expect(server.requests).toHaveLength(1);
+    server.injectFaults(errorBodyFault(502, shape, "arXiv backend unreachable"));
+    expectFailure(
+      await failing(),
+      /^arXiv answered HTTP 502 Bad Gateway: .*arXiv backend unreachable/,
+    );
   });
+
+  it.each([
+    [500, "Internal Server Error: boom", "boom"],
+    [503, "Service Unavailable: down", "<html><body>down</body></html>"],
+    [404, "Not Found", ""],
+  ])(
+    "HTTP %i is reported with its status and body, without retrying",
+    async (status, text, body) => {
+      const server = await useServer(await startFakeArxivServer());
+      server.injectFaults({ status, body });
+      expectFailure(await failing(), new RegExp(`^arXiv answered HTTP ${status} ${text}$`));
+      expect(server.requests).toHaveLength(1);
+    },
+  );
 
   it("a refused connection is a network failure", async () => {
     const closed = await startFakeServer(() => ({}));

@@ -1,4 +1,4 @@
-import { AbortedError } from "@framework/core";
+import { AbortedError, describeHttpFailure } from "@framework/core";
 import ky from "ky";
 import { type ArxivFeed, parseArxivFeed } from "./arxiv-feed.js";
 import { ArxivRequestError } from "./error/arxiv-request-error.js";
@@ -47,11 +47,12 @@ function statusLine(response: Response): string {
   return `HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`;
 }
 
-function httpStatusError(response: Response, cause?: unknown): ArxivRequestError {
+/** A failure status; `body` is said in words unless it is a feed, which says nothing of it. */
+function httpStatusError(response: Response, body: string, cause?: unknown): ArxivRequestError {
   return new ArxivRequestError({
     reason: "http-status",
     status: response.status,
-    message: `arXiv answered ${statusLine(response)}`,
+    message: `arXiv answered ${describeHttpFailure(response, body)}`,
     cause,
   });
 }
@@ -72,8 +73,8 @@ function readFeed(response: Response, body: string): ArxivResults {
     feed = parseArxivFeed(body);
   } catch (error) {
     if (response.ok) throw error;
-    // A failure status with a body that is not arXiv's error feed: the status says it all.
-    throw httpStatusError(response, error);
+    // A failure status with a body that is not arXiv's error feed: a proxy's page or text.
+    throw httpStatusError(response, body, error);
   }
   if (feed.kind === "error") {
     throw new ArxivRequestError({
@@ -82,7 +83,7 @@ function readFeed(response: Response, body: string): ArxivResults {
       message: `arXiv rejected the query (${statusLine(response)}): ${feed.message || "no reason given"}`,
     });
   }
-  if (!response.ok) throw httpStatusError(response);
+  if (!response.ok) throw httpStatusError(response, "");
   return feed;
 }
 

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { checkpointAt } from "@framework/graph/conformance";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkpointDbPath, openAppCheckpointer } from "./app-checkpointer.js";
 
@@ -24,20 +25,7 @@ describe("openAppCheckpointer", () => {
     try {
       const path = join(dir, "deep", "checkpoints.sqlite");
       const first = openAppCheckpointer(path);
-      await first.put({
-        version: 1,
-        threadId: "7",
-        id: "a",
-        parentId: null,
-        seq: 0,
-        runId: "r",
-        createdAt: "2025-01-01T00:00:00.000Z",
-        source: "input",
-        writes: {},
-        frontier: { pending: [], running: [], visits: {} },
-        status: "done",
-        metadata: {},
-      });
+      await first.put({ ...checkpointAt("7", 0), id: "a" });
       first.close();
       const second = openAppCheckpointer(path);
       expect((await second.getLatest("7"))?.id).toBe("a");

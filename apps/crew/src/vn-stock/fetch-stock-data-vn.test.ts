@@ -5,6 +5,7 @@ import {
   generateFakeVciSeries,
   startFakeServer,
   startFakeVciServer,
+  vciErrorBody,
   vciFaults,
   vciGapChartPath,
 } from "@framework/testing";
@@ -112,6 +113,22 @@ describe("fetch_stock_data_vn", () => {
     ]);
     // Argument errors are caught before any request.
     expect(vci.requests).toHaveLength(3);
+  });
+
+  it("quotes what an error body says: Spring Boot's message, a firewall's page", async () => {
+    vci.injectFaults(
+      {
+        status: 400,
+        body: { ...vciErrorBody(400, "Bad Request", "/x"), message: "symbols must not be empty" },
+      },
+      vciFaults.forbidden(),
+    );
+    expect(await fetch_stock_data_vn({ symbol: "VCB", ...june }, { logger })).toBeNull();
+    expect(await fetch_stock_data_vn({ symbol: "VCB", ...june }, { logger })).toBeNull();
+    expect(logger.entries.map((entry) => entry.message)).toEqual([
+      "Error fetching data for VCB: VCI answered HTTP 400 Bad Request: symbols must not be empty",
+      "Error fetching data for VCB: VCI answered HTTP 403 Forbidden",
+    ]);
   });
 
   it("reports an unreachable service", async () => {

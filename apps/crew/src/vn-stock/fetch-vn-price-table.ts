@@ -1,4 +1,4 @@
-import type { ToolContext } from "@framework/core";
+import { describeHttpFailure, type ToolContext } from "@framework/core";
 import {
   fetchPriceTableFrom,
   type PriceTable,
@@ -32,10 +32,6 @@ const gapChartPath = "/api/chart/OHLCChart/gap-chart";
 
 function describeVciError(error: unknown): string {
   const base = vciApiUrl();
-  if (error instanceof HTTPError) {
-    const { status, statusText } = error.response;
-    return `VCI answered HTTP ${status}${statusText ? ` ${statusText}` : ""}`;
-  }
   // ky's own TimeoutError and the deadline signal's DOMException share this name.
   if (error instanceof Error && error.name === "TimeoutError")
     return `no answer from ${base} within ${vciTimeoutMs()} ms`;
@@ -78,7 +74,12 @@ async function requestVciTable(
       retry: 0,
       signal: AbortSignal.any([context.signal, AbortSignal.timeout(vciTimeoutMs())]),
     })
-    .json();
+    .json()
+    .catch(async (error: unknown) => {
+      if (!(error instanceof HTTPError)) throw error;
+      const body = await error.response.text().catch(() => "");
+      throw new Error(`VCI answered ${describeHttpFailure(error.response, body)}`);
+    });
   const read = readVciBars(answer, vciSymbol);
   if (!read.ok) throw new Error(read.reason);
   const inRange = read.bars.filter((bar) => {

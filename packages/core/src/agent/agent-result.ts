@@ -34,6 +34,11 @@ export interface AgentToolCall {
 export interface AgentResult {
   /** The final answer text. */
   content: string;
+  /**
+   * The reasoning the model sent with its final answer, apart from it (see
+   * `ChatResponse.reasoning`); absent when the provider sent none.
+   */
+  reasoning?: string;
   /** Model calls made that could request tools (the final no-tool call is not counted). */
   iterations: number;
   /** Every tool call, in the order the model asked for them. */

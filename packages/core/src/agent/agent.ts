@@ -24,7 +24,8 @@ export interface AgentOptions {
   skills?: readonly string[];
   /**
    * Tool modules: specifiers resolved from the working directory (a package the app depends
-   * on, or a relative file path), module objects, or single tools.
+   * on, or a relative file path), module objects, single tools, or live tool sources (read
+   * again before every `invoke`, such as an MCP server's tools).
    */
   tools?: readonly ToolSource[];
   /** The registry file, relative to `cwd`. Default `templates/tools.json`. */

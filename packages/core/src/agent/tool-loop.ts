@@ -50,8 +50,13 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   const { messages, logger, signal, maxIterations } = input;
   const toolCalls: AgentToolCall[] = [];
   let usage: Usage = emptyUsage();
-  const finish = (content: string, iterations: number, finishReason: AgentFinishReason) => ({
-    content,
+  const finish = (
+    { message, reasoning }: ChatResponse,
+    iterations: number,
+    finishReason: AgentFinishReason,
+  ): AgentResult => ({
+    content: message.content ?? "",
+    ...(reasoning !== undefined ? { reasoning } : {}),
     iterations,
     toolCalls,
     usage,
@@ -71,11 +76,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
     if (pending.length === 0) {
       messages.push({ role: "assistant", content: response.message.content ?? "" });
       logger.info(`No more tool calls needed. Completed in ${iteration} iterations.`);
-      return finish(
-        response.message.content ?? "",
-        iteration,
-        agentFinishReason(response.finishReason),
-      );
+      return finish(response, iteration, agentFinishReason(response.finishReason));
     }
     messages.push(
       input.toolCalling === "native"
@@ -108,9 +109,8 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   messages.push({ role: "user", content: finalAnswerRequest });
   const final = await ask(input, { tools: offered, toolChoice: "none" });
   usage = addUsage(usage, final.usage);
-  const content = final.message.content ?? "";
-  messages.push({ role: "assistant", content });
-  return finish(content, maxIterations, "max_iterations");
+  messages.push({ role: "assistant", content: final.message.content ?? "" });
+  return finish(final, maxIterations, "max_iterations");
 }
 
 async function ask(

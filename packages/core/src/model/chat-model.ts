@@ -79,6 +79,12 @@ export interface ChatRequest {
 /** A chat model's complete answer to one request. */
 export interface ChatResponse {
   message: AssistantMessage;
+  /**
+   * The model's reasoning ("thinking"), when the provider sent it apart from the answer:
+   * as reasoning content parts or a `reasoning_content` / `reasoning` field. Never part of
+   * `message.content`, and never sent back to the model.
+   */
+  reasoning?: string;
   usage: Usage;
   finishReason: ModelFinishReason;
 }
@@ -86,6 +92,8 @@ export interface ChatResponse {
 /** One part of a streamed answer. */
 export type ChatStreamPart =
   | { type: "text-delta"; text: string }
+  /** A piece of the model's reasoning, kept apart from the answer text. */
+  | { type: "reasoning-delta"; text: string }
   | { type: "tool-call"; toolCall: ModelToolCall }
   | { type: "finish"; finishReason: ModelFinishReason; usage: Usage };
 

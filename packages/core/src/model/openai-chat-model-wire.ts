@@ -13,6 +13,7 @@ import {
   type ToolDefinition,
   type Usage,
 } from "./chat-model.js";
+import { readMessageContent } from "./openai-message-content.js";
 
 function toOpenAIMessage(message: ChatMessage): ChatCompletionMessageParam {
   switch (message.role) {
@@ -103,10 +104,10 @@ export function parseCompletion(body: unknown): ParsedCompletion {
   if (!isRecord(choice) || !isRecord(choice.message)) {
     return { ok: false, detail: "the body has no choices[0].message" };
   }
-  const { content, tool_calls: rawToolCalls } = choice.message;
-  if (content !== null && content !== undefined && typeof content !== "string") {
-    return { ok: false, detail: "choices[0].message.content is not a string" };
-  }
+  const read = readMessageContent(choice.message);
+  if (!read.ok) return { ok: false, detail: `choices[0].message: ${read.detail}` };
+  const { text, reasoning } = read.content;
+  const rawToolCalls = choice.message.tool_calls;
   const toolCalls: ModelToolCall[] = [];
   for (const raw of Array.isArray(rawToolCalls) ? rawToolCalls : []) {
     if (!isRecord(raw) || !isRecord(raw.function) || typeof raw.function.name !== "string") {
@@ -124,9 +125,10 @@ export function parseCompletion(body: unknown): ParsedCompletion {
     response: {
       message: {
         role: "assistant",
-        content: content ?? null,
+        content: text,
         ...(toolCalls.length > 0 ? { toolCalls } : {}),
       },
+      ...(reasoning !== "" ? { reasoning } : {}),
       usage: toUsage(body.usage),
       finishReason: toFinishReason(choice.finish_reason),
     },
@@ -140,8 +142,8 @@ interface PartialToolCall {
 }
 
 /**
- * Turns `chat.completion.chunk`s into stream parts: text deltas as they come, each tool call
- * once complete (its deltas are spread over many chunks), then the finish part.
+ * Turns `chat.completion.chunk`s into stream parts: reasoning and text deltas as they come,
+ * each tool call once complete (its deltas are spread over many chunks), then the finish part.
  */
 export class StreamAssembler {
   readonly #toolCalls = new Map<number, PartialToolCall>();
@@ -153,7 +155,7 @@ export class StreamAssembler {
     return this.#finishReason !== undefined && this.#finishReason !== null;
   }
 
-  /** Reads one chunk; returns its text deltas, or a detail string when it is malformed. */
+  /** Reads one chunk; returns its deltas, or a detail string when it is malformed. */
   push(chunk: unknown): ChatStreamPart[] | string {
     if (!isRecord(chunk)) return "a stream chunk is not a JSON object";
     if (isRecord(chunk.usage)) this.#usage = chunk.usage;
@@ -165,9 +167,11 @@ export class StreamAssembler {
         this.#finishReason = choice.finish_reason;
       }
       const delta = isRecord(choice.delta) ? choice.delta : {};
-      if (typeof delta.content === "string" && delta.content !== "") {
-        parts.push({ type: "text-delta", text: delta.content });
-      }
+      const read = readMessageContent(delta);
+      if (!read.ok) return `a stream delta: ${read.detail}`;
+      const { text, reasoning } = read.content;
+      if (reasoning !== "") parts.push({ type: "reasoning-delta", text: reasoning });
+      if (text) parts.push({ type: "text-delta", text });
       for (const raw of Array.isArray(delta.tool_calls) ? delta.tool_calls : []) {
         if (!isRecord(raw)) return "a tool-call delta is not a JSON object";
         const index = typeof raw.index === "number" ? raw.index : this.#toolCalls.size;

@@ -14,6 +14,7 @@ import {
   toOpenAIMessages,
   toOpenAITools,
 } from "./openai-chat-model-wire.js";
+import { OpenAIErrorBodies } from "./openai-error-body.js";
 import { parseRetryAfter, retryWithBackoff } from "./retry.js";
 
 /** Options of {@link OpenAIChatModel}. Unset values come from the environment at construction. */
@@ -140,6 +141,7 @@ export class OpenAIChatModel implements ChatModel {
   readonly #logger: Logger | undefined;
   readonly #retryBaseDelayMs: number;
   readonly #retryMaxDelayMs: number;
+  readonly #errorBodies = new OpenAIErrorBodies();
 
   /** @throws {ConfigurationError} when no API key is given and `LLM_API_KEY` is unset. */
   constructor(options: OpenAIChatModelOptions = {}) {
@@ -168,7 +170,7 @@ export class OpenAIChatModel implements ChatModel {
       maxRetries: 0,
       // The client would log to the console on its own; this class reports what matters.
       logLevel: "off",
-      ...(options.fetch ? { fetch: options.fetch } : {}),
+      fetch: this.#errorBodies.wrap(options.fetch ?? ((input, init) => fetch(input, init))),
     };
   }
 
@@ -326,7 +328,6 @@ export class OpenAIChatModel implements ChatModel {
       );
     }
     if (error instanceof APIError && !(error instanceof APIUserAbortError)) {
-      const upstream = error.message.replace(/^\d{3}\s+/, "");
       if (error instanceof APIConnectionError) {
         // The cause is the socket-level error; the openai wrapper adds nothing but a message.
         return new ModelCallError({
@@ -345,7 +346,7 @@ export class OpenAIChatModel implements ChatModel {
         kind: "http",
         ...(statusCode !== undefined ? { statusCode } : {}),
         retryable: statusCode !== undefined && retryableStatuses.has(statusCode),
-        upstreamMessage: upstream,
+        upstreamMessage: this.#errorBodies.describe(error),
         ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
       });
     }

@@ -21,8 +21,9 @@ import {
   createToolRecord,
   RUNTIME_MODULE_PATH,
   type ToolRecord,
-  toolParametersJsonSchema,
+  toolInputJsonSchema,
 } from "../tool/tool-record.js";
+import { diffLiveTools, isLiveToolSource, type LiveToolSource } from "./live-tool-source.js";
 import { type LoadedToolModule, loadToolModule } from "./module-loader.js";
 import type { RegistryFile, ToolRecords } from "./registry-file.js";
 
@@ -30,7 +31,7 @@ import type { RegistryFile, ToolRecords } from "./registry-file.js";
 export type ToolModuleObject = Readonly<Record<string, unknown>>;
 
 /** What an Agent's `tools` list may hold. */
-export type ToolSource = string | ToolModuleObject | AnyPrimaryFunction;
+export type ToolSource = string | ToolModuleObject | AnyPrimaryFunction | LiveToolSource;
 
 /** The `module_path` recorded for tools given as objects rather than specifiers. */
 export const INLINE_MODULE_PATH = "inline";
@@ -68,6 +69,8 @@ export class ToolRegistry {
   private readonly cwd: string;
   private readonly own = new Map<string, RegisteredTool>();
   private readonly fromFile = new Map<string, RegisteredTool>();
+  /** Each live source with the tools read from it last time, by name. */
+  private readonly live = new Map<LiveToolSource, Map<string, AnyPrimaryFunction>>();
   private readonly moduleLoads = new Map<string, Promise<LoadedToolModule | undefined>>();
   private readonly pendingWrites = new Set<Promise<unknown>>();
   private writeFailure: unknown;
@@ -88,9 +91,11 @@ export class ToolRegistry {
 
   /**
    * Registers every tool a module exports (each `primaryFunction` export), logs each record
-   * and merges them into the registry file. Also accepts a module object or a single tool.
+   * and merges them into the registry file. Also accepts a module object, a single tool, or a
+   * {@link LiveToolSource}, whose tools are read again before every `definitions()`.
    */
   async registerModule(source: ToolSource): Promise<ToolRecord[]> {
+    if (isLiveToolSource(source)) return this.registerLive(source);
     const loaded = await this.load(source);
     const tools = Object.values(loaded.exports).filter(isPrimaryFunction);
     if (tools.length === 0) {
@@ -158,12 +163,13 @@ export class ToolRegistry {
    * registry file by others that this process can import.
    */
   async definitions(): Promise<ToolDefinition[]> {
+    for (const source of this.live.keys()) this.syncLive(source);
     await this.refreshFromFile();
     return this.available().map((tool) => {
       tool.definition ??= {
         name: tool.spec.name,
         description: tool.spec.description,
-        parameters: toolParametersJsonSchema(tool.spec.parameters),
+        parameters: toolInputJsonSchema(tool.spec),
       };
       return tool.definition;
     });
@@ -220,6 +226,37 @@ export class ToolRegistry {
         error: error instanceof Error ? error : new Error(String(error)),
       };
     }
+  }
+
+  private registerLive(source: LiveToolSource): ToolRecord[] {
+    this.live.set(source, new Map());
+    const records = this.syncLive(source);
+    this.logger.info(`Completed registration for live tool source ${source.modulePath}`);
+    return records;
+  }
+
+  /** Brings this agent's tools in line with what a live source offers now. */
+  private syncLive(source: LiveToolSource): ToolRecord[] {
+    const previous = this.live.get(source) ?? new Map<string, AnyPrimaryFunction>();
+    const { added, removed, current } = diffLiveTools(previous, source.currentTools());
+    for (const name of removed) {
+      const gone = previous.get(name);
+      // Another source may have registered the same name since; that tool stays.
+      if (gone && this.own.get(name)?.spec === getToolSpec(gone)) this.own.delete(name);
+      this.logger.info(`Removed ${name}: ${source.modulePath} no longer offers it`);
+    }
+    this.live.set(source, current);
+    return added.map((tool) => {
+      const spec = getToolSpec(tool);
+      const record = createToolRecord(spec, {
+        modulePath: source.modulePath,
+        toolType: "module",
+        dependencies: [],
+      });
+      this.own.set(spec.name, { spec, record });
+      this.logger.info(`Registered ${spec.name}: ${JSON.stringify(record)}`);
+      return record;
+    });
   }
 
   private available(): RegisteredTool[] {

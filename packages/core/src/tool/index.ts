@@ -26,5 +26,6 @@ export {
   type ToolOrigin,
   type ToolRecord,
   type ToolType,
+  toolInputJsonSchema,
   toolParametersJsonSchema,
 } from "./tool-record.js";

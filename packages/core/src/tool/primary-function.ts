@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { ToolArgumentsError } from "../error/tool-arguments-error.js";
 import { getDefaultLogger, type Logger } from "../log/logger.js";
+import type { JsonSchema } from "../model/chat-model.js";
 
 /** What a tool knows about the call it is serving. */
 export interface ToolContext {
@@ -23,6 +24,12 @@ export interface ToolMeta<P extends ToolParameters, R> {
   description: string;
   /** The single object argument the tool takes. Defaults are applied before the call. */
   parameters: P;
+  /**
+   * The JSON Schema the model is shown for the arguments, when it should not be derived from
+   * `parameters`: for tools whose schema comes from elsewhere (an MCP server's `inputSchema`),
+   * with `parameters` then validating against that schema itself.
+   */
+  parametersJsonSchema?: JsonSchema;
   /** The return type name or description, stored as the record's `return`. */
   returns: string;
   /**

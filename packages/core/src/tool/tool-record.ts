@@ -44,7 +44,7 @@ export interface ToolOrigin {
 export function createToolRecord(spec: ToolSpec, origin: ToolOrigin): ToolRecord {
   return {
     tool_name: spec.name,
-    arguments: describeArguments(spec.parameters),
+    arguments: describeArguments(toolInputJsonSchema(spec)),
     return: spec.returns,
     docstring: spec.description.trim().split("\n")[0]?.trim() ?? "",
     dependencies: origin.dependencies,
@@ -67,8 +67,14 @@ export function toolParametersJsonSchema(parameters: z.ZodType): JsonSchema {
   return schema;
 }
 
-function describeArguments(parameters: z.ZodType): Record<string, unknown> {
-  const schema = toolParametersJsonSchema(parameters);
+/** The JSON Schema of a tool's arguments: its own `parametersJsonSchema`, or its parameters'. */
+export function toolInputJsonSchema(
+  spec: Pick<ToolSpec, "parameters" | "parametersJsonSchema">,
+): JsonSchema {
+  return spec.parametersJsonSchema ?? toolParametersJsonSchema(spec.parameters);
+}
+
+function describeArguments(schema: JsonSchema): Record<string, unknown> {
   const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema.required ?? []) as string[]);
   return Object.fromEntries(

@@ -1,7 +1,7 @@
 /** Where a run stands: still going, finished, stopped by an error, or cancelled. */
 export type RunStatus = "running" | "done" | "failed" | "cancelled";
 
-/** The scheduler's position, enough to continue a stopped run where it stood. */
+/** The scheduler's whole position, enough to continue a stopped run where it stood. */
 export interface CheckpointFrontier {
   /** Nodes triggered and waiting to start, in trigger order. */
   readonly pending: readonly string[];
@@ -9,6 +9,26 @@ export interface CheckpointFrontier {
   readonly running: readonly string[];
   /** How many times each node has run in this run (loops raise it above 1). */
   readonly visits: Readonly<Record<string, number>>;
+}
+
+/**
+ * How the scheduler's position moved since the previous checkpoint, applied in this order:
+ * `started` nodes leave the waiting list and run, `finished` ones stop running, `triggered`
+ * ones join the end of the waiting list. An `input` checkpoint starts a run, so its delta
+ * applies to an empty frontier.
+ */
+export interface FrontierDelta {
+  readonly started?: readonly string[];
+  readonly finished?: readonly string[];
+  readonly triggered?: readonly string[];
+  /** The new visit counts of the nodes that started. */
+  readonly visits?: Readonly<Record<string, number>>;
+}
+
+/** The full state and frontier at a checkpoint: where reading a thread can begin. */
+export interface CheckpointSnapshot {
+  readonly values: Readonly<Record<string, unknown>>;
+  readonly frontier: CheckpointFrontier;
 }
 
 /** The error that stopped a run, as plain data. */
@@ -19,37 +39,63 @@ export interface CheckpointError {
   readonly node?: string;
 }
 
+/** What wrote a checkpoint: a run started, a node ended, or the run failed or was cancelled. */
+export type CheckpointSource = "input" | "node" | "stop";
+
 /**
- * One saved step of a thread, plain JSON. A checkpoint records what changed, not the whole
- * state: `writes` holds the keys one node wrote (for reducer keys, the update it returned),
- * and the thread's first checkpoint holds `base`, the state before anything was written.
- * The state at a checkpoint is `base` with every `writes` up to it replayed in `seq` order.
+ * One saved step of a thread (format version 2), plain JSON whose size follows what changed
+ * at the step, not the size of the state or the length of the run. `writes` holds the keys
+ * one node wrote (for reducer keys, the update it returned) and `frontier` how the
+ * scheduler's position moved. Every few checkpoints (and on a thread's first) `snapshot`
+ * also holds the full state and frontier, so a reader starts at the newest snapshot at or
+ * before the checkpoint it wants (`snapshotSeq`) and applies what follows in `seq` order.
  */
 export interface Checkpoint {
   /** Format version, raised when the shape changes. */
-  readonly version: 1;
+  readonly version: 2;
   readonly threadId: string;
   /** Unique id (a UUID). */
   readonly id: string;
-  /** The id of the previous checkpoint of the thread, `null` for the first. */
+  /** The checkpoint this one continues from, `null` for the first; after time travel, not the previous `seq`. */
   readonly parentId: string | null;
-  /** Position in the thread: 0 for the first, then +1 each; savers keep it strictly rising. */
+  /** Position in the thread: 0 for the first, then +1 each, without gaps. */
   readonly seq: number;
-  /** The run that wrote it; a resumed run keeps its id. */
+  /** The run that wrote it: `configurable.run_id` or a fresh UUID; a resumed run keeps its id. */
   readonly runId: string;
   /** ISO 8601 time of writing. */
   readonly createdAt: string;
-  /** `input`: a run started; `node`: a node ended; `stop`: the run failed or was cancelled. */
-  readonly source: "input" | "node" | "stop";
+  readonly source: CheckpointSource;
   /** The node that ended (source `node`), or that failed (source `stop`). */
   readonly node?: string;
-  /** The full state before the first write; only on a thread's first checkpoint. */
-  readonly base?: Readonly<Record<string, unknown>>;
   /** The keys written at this step. */
   readonly writes: Readonly<Record<string, unknown>>;
-  readonly frontier: CheckpointFrontier;
+  readonly frontier: FrontierDelta;
+  /** The `seq` of the newest checkpoint holding a `snapshot`, at or before this one. */
+  readonly snapshotSeq: number;
+  /** The full state and frontier after this step, on every snapshot checkpoint. */
+  readonly snapshot?: CheckpointSnapshot;
   readonly status: RunStatus;
   readonly error?: CheckpointError;
-  /** Run facts worth querying, e.g. `user_id`. */
+  /** Run facts worth querying: `user_id` and the config's `checkpointMetadata`. */
   readonly metadata: Readonly<Record<string, unknown>>;
 }
+
+/**
+ * A checkpoint in format version 1, as threads written before version 2 hold them: a whole
+ * frontier on every checkpoint and the thread's initial state (`base`) on the first. Read
+ * only; the graph migrates them when it reads a thread.
+ */
+export interface CheckpointV1
+  extends Omit<Checkpoint, "version" | "frontier" | "snapshotSeq" | "snapshot"> {
+  readonly version: 1;
+  /** The full state before the first write; only on a thread's first checkpoint. */
+  readonly base?: Readonly<Record<string, unknown>>;
+  /** The whole frontier after this step. */
+  readonly frontier: CheckpointFrontier;
+}
+
+/** Anything a saver may hold: checkpoints of the current format or of an older one. */
+export type StoredCheckpoint = Checkpoint | CheckpointV1;
+
+/** The checkpoint format version this release writes. */
+export const CHECKPOINT_VERSION = 2;

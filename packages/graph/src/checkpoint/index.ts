@@ -1,4 +1,15 @@
-export type { Checkpoint, CheckpointError, CheckpointFrontier, RunStatus } from "./checkpoint.js";
+export {
+  CHECKPOINT_VERSION,
+  type Checkpoint,
+  type CheckpointError,
+  type CheckpointFrontier,
+  type CheckpointSnapshot,
+  type CheckpointSource,
+  type CheckpointV1,
+  type FrontierDelta,
+  type RunStatus,
+  type StoredCheckpoint,
+} from "./checkpoint.js";
 export type { Checkpointer, ListCheckpointsOptions } from "./checkpointer.js";
 export { MemorySaver } from "./memory-saver.js";
 export type { StateSnapshot } from "./state-snapshot.js";

@@ -1,31 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { runCheckpointerConformance } from "./checkpointer-conformance.js";
+import { checkpointAt } from "./conformance/conformance-context.js";
+import { runCheckpointerConformance } from "./conformance/run-checkpointer-conformance.js";
 import { MemorySaver } from "./memory-saver.js";
 
-runCheckpointerConformance("MemorySaver", () => new MemorySaver());
+runCheckpointerConformance({ name: "MemorySaver", createCheckpointer: () => new MemorySaver() });
 
 describe("MemorySaver.storedBytes", () => {
-  it("counts the JSON bytes held per thread and in total", async () => {
+  it("counts the JSON bytes held per thread and in total, and per checkpoint", async () => {
     const saver = new MemorySaver();
-    const checkpoint = {
-      version: 1 as const,
-      threadId: "t",
-      id: "1",
-      parentId: null,
-      seq: 0,
-      runId: "r",
-      createdAt: "2025-01-01T00:00:00.000Z",
-      source: "input" as const,
-      writes: { text: "é" },
-      frontier: { pending: [], running: [], visits: {} },
-      status: "done" as const,
-      metadata: {},
-    };
+    const checkpoint = checkpointAt("t", 0, { text: "é" });
     await saver.put(checkpoint);
     await saver.put({ ...checkpoint, threadId: "u" });
     const one = Buffer.byteLength(JSON.stringify(checkpoint));
     expect(saver.storedBytes("t")).toBe(one);
     expect(saver.storedBytes()).toBeGreaterThan(one);
     expect(saver.storedBytes("none")).toBe(0);
+    expect(saver.checkpointBytes("t")).toEqual([one]);
   });
 });

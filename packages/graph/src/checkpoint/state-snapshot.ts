@@ -1,6 +1,6 @@
 import type { StateRecord } from "../state/state-definition.js";
-import type { CheckpointError, RunStatus } from "./checkpoint.js";
-import type { ThreadStep } from "./thread-history.js";
+import type { CheckpointError, CheckpointSource, RunStatus } from "./checkpoint.js";
+import type { ThreadPoint } from "./thread-reader.js";
 
 /** What `getState` reports about a thread at one checkpoint. */
 export interface StateSnapshot<S = StateRecord> {
@@ -11,37 +11,46 @@ export interface StateSnapshot<S = StateRecord> {
   readonly next: readonly string[];
   /** The run's status; `"new"` for a thread never run. */
   readonly status: RunStatus | "new";
-  /** The checkpoint this snapshot comes from; absent for a thread never run. */
+  /**
+   * The checkpoint this snapshot comes from; absent for a thread never run. Pass its `id` as
+   * `configurable.checkpoint_id` to read or continue the thread from here.
+   */
   readonly checkpoint?: {
     readonly id: string;
+    readonly parentId: string | null;
     readonly seq: number;
+    readonly runId: string;
     readonly createdAt: string;
-    readonly source: "input" | "node" | "stop";
+    readonly source: CheckpointSource;
     readonly node?: string;
+    readonly metadata: Readonly<Record<string, unknown>>;
   };
   /** Why the run stopped, for a failed or cancelled run. */
   readonly error?: CheckpointError;
 }
 
-/** The snapshot of one replayed step, or of an empty thread holding `initial`. */
+/** The snapshot of one point of a thread, or of an empty thread holding `initial`. */
 export function toStateSnapshot<S>(
   threadId: string,
-  step: ThreadStep | undefined,
+  point: ThreadPoint | undefined,
   initial: StateRecord,
 ): StateSnapshot<S> {
-  if (!step) return { threadId, values: initial as S, next: [], status: "new" };
-  const { checkpoint } = step;
+  if (!point) return { threadId, values: initial as S, next: [], status: "new" };
+  const { checkpoint } = point;
   return {
     threadId,
-    values: step.values as S,
-    next: [...checkpoint.frontier.running, ...checkpoint.frontier.pending],
+    values: point.values as S,
+    next: [...point.running, ...point.pending],
     status: checkpoint.status,
     checkpoint: {
       id: checkpoint.id,
+      parentId: checkpoint.parentId,
       seq: checkpoint.seq,
+      runId: checkpoint.runId,
       createdAt: checkpoint.createdAt,
       source: checkpoint.source,
       ...(checkpoint.node === undefined ? {} : { node: checkpoint.node }),
+      metadata: checkpoint.metadata,
     },
     ...(checkpoint.error === undefined ? {} : { error: checkpoint.error }),
   };

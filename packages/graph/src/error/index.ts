@@ -1,4 +1,6 @@
 export { CheckpointConflictError } from "./checkpoint-conflict-error.js";
+export { CheckpointNotFoundError } from "./checkpoint-not-found-error.js";
+export { CorruptThreadError } from "./corrupt-thread-error.js";
 export {
   type GraphIssue,
   type GraphIssueCode,

@@ -9,6 +9,7 @@ import { Timeline } from "../run/test-timeline.js";
 import { appendReducer } from "../state/append-reducer.js";
 import { reducer } from "../state/reducer.js";
 import { defineState } from "../state/state-definition.js";
+import { DEFAULT_SNAPSHOT_EVERY } from "./compiled-graph.js";
 import { END, START } from "./endpoints.js";
 import { FlowStateGraph } from "./flow-state-graph.js";
 
@@ -242,7 +243,7 @@ describe("checkpoints and resuming", () => {
     expect(limited).toHaveLength(1);
   });
 
-  it("stores per-step changes, not the whole state, so a large key is saved once", async () => {
+  it("stores per-step changes, and the whole state only in every hundredth checkpoint", async () => {
     const Big = defineState({
       document: z.string().optional(),
       counter: z.number().default(0),
@@ -262,8 +263,12 @@ describe("checkpoints and resuming", () => {
 
     const final = await app.invoke({ document }, thread("big"));
 
-    const perStepBudget = 1_024;
-    expect(saver.storedBytes("big")).toBeLessThan(document.length + steps * perStepBudget);
+    const sizes = saver.checkpointBytes("big");
+    expect(sizes).toHaveLength(steps + 1);
+    const snapshots = sizes.filter((_, seq) => seq % DEFAULT_SNAPSHOT_EVERY === 0);
+    const deltas = sizes.filter((_, seq) => seq % DEFAULT_SNAPSHOT_EVERY !== 0);
+    for (const size of snapshots) expect(size).toBeGreaterThan(document.length);
+    for (const size of deltas) expect(size).toBeLessThan(1_024);
     expect(final.notes).toHaveLength(steps);
     const state = await app.getState(thread("big"));
     expect(state.values.document).toBe(document);

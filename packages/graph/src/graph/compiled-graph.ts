@@ -1,16 +1,22 @@
+import { randomUUID } from "node:crypto";
 import { ConfigurationError, getDefaultLogger, type Logger } from "@framework/core";
+import type { StoredCheckpoint } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";
-import { replayThread } from "../checkpoint/thread-history.js";
+import { type ThreadPoint, ThreadReader } from "../checkpoint/thread-reader.js";
+import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
 import { EventChannel } from "../run/event-channel.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import { GraphRun, type RunStart } from "../run/graph-run.js";
-import type { StateDefinition, StateOf, StateRecord, UpdateOf } from "../state/state-definition.js";
+import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 import { type GraphConfig, threadIdOf } from "./graph-config.js";
 import type { GraphTopology } from "./graph-topology.js";
 
 /** The default maximum of node runs per invocation. */
 export const DEFAULT_STEP_LIMIT = 100;
+
+/** The default number of checkpoints from one full snapshot to the next. */
+export const DEFAULT_SNAPSHOT_EVERY = 100;
 
 /** Options of `FlowStateGraph.compile`. */
 export interface CompileOptions {
@@ -20,6 +26,12 @@ export interface CompileOptions {
   stepLimit?: number;
   /** Receives the graph's debug lines and save failures; default `getDefaultLogger()`. */
   logger?: Logger;
+  /**
+   * Checkpoints from one full state + frontier snapshot to the next (default
+   * {@link DEFAULT_SNAPSHOT_EVERY}): reading a thread costs at most this many checkpoints,
+   * and each snapshot stores the whole state once.
+   */
+  snapshotEvery?: number;
 }
 
 /** Options of {@link CompiledGraph.getStateHistory}. */
@@ -41,13 +53,22 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   readonly #topology: GraphTopology;
   readonly #stepLimit: number;
   readonly #logger: Logger;
+  readonly #snapshotEvery: number;
 
+  /** @throws ConfigurationError when `snapshotEvery` is not a whole number of at least 1. */
   constructor(definition: D, topology: GraphTopology, options: CompileOptions = {}) {
     this.definition = definition;
     this.#topology = topology;
     this.checkpointer = options.checkpointer;
     this.#stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
     this.#logger = options.logger ?? getDefaultLogger();
+    this.#snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
+    if (!Number.isSafeInteger(this.#snapshotEvery) || this.#snapshotEvery < 1) {
+      throw new ConfigurationError({
+        setting: "snapshotEvery",
+        message: `snapshotEvery must be a whole number of at least 1, got ${String(options.snapshotEvery)}`,
+      });
+    }
   }
 
   /**
@@ -87,32 +108,51 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   }
 
   /**
-   * The thread's current state: full values, the nodes that run next, and the run status.
+   * The thread's current state (or its state at `configurable.checkpoint_id`): full values,
+   * the nodes that run next, and the run status. Reads at most `snapshotEvery` checkpoints.
    *
    * @throws ConfigurationError when the graph was compiled without a checkpointer.
+   * @throws CheckpointNotFoundError when `checkpoint_id` is not a checkpoint of the thread.
    */
   async getState(config: GraphConfig = {}): Promise<StateSnapshot<StateOf<D>>> {
     const threadId = threadIdOf(config);
-    const steps = await replayThread(this.#requireCheckpointer(), threadId, this.definition);
-    return toStateSnapshot(threadId, steps[steps.length - 1], this.definition.initialValues());
+    const reader = new ThreadReader(this.#requireCheckpointer(), threadId, this.definition);
+    const from = await this.#requestedCheckpoint(config);
+    const point = from ? await reader.at(from) : await reader.latest();
+    return toStateSnapshot(threadId, point, this.definition.initialValues());
   }
 
   /**
-   * Every saved state of the thread, newest first.
+   * Every saved state of the thread, newest first (from `configurable.checkpoint_id` when
+   * given), streamed: one snapshot interval of checkpoints is held in memory at a time.
    *
    * @throws ConfigurationError when the graph was compiled without a checkpointer.
+   * @throws CheckpointNotFoundError when `checkpoint_id` is not a checkpoint of the thread.
    */
   async *getStateHistory(
     config: GraphConfig = {},
     options: StateHistoryOptions = {},
   ): AsyncGenerator<StateSnapshot<StateOf<D>>> {
     const threadId = threadIdOf(config);
-    const steps = await replayThread(this.#requireCheckpointer(), threadId, this.definition);
+    const reader = new ThreadReader(this.#requireCheckpointer(), threadId, this.definition);
+    const from = await this.#requestedCheckpoint(config);
     const initial = this.definition.initialValues();
     let remaining = options.limit ?? Number.POSITIVE_INFINITY;
-    for (let index = steps.length - 1; index >= 0 && remaining > 0; index--, remaining--) {
-      yield toStateSnapshot(threadId, steps[index], initial);
+    if (remaining <= 0) return;
+    for await (const point of reader.history(from)) {
+      yield toStateSnapshot(threadId, point, initial);
+      if (--remaining <= 0) return;
     }
+  }
+
+  /** The checkpoint `configurable.checkpoint_id` names, if it names one. */
+  async #requestedCheckpoint(config: GraphConfig): Promise<StoredCheckpoint | undefined> {
+    const checkpointId = config.configurable?.checkpoint_id;
+    if (checkpointId === undefined) return undefined;
+    const threadId = threadIdOf(config);
+    const checkpoint = await this.#requireCheckpointer().get(threadId, checkpointId);
+    if (!checkpoint) throw new CheckpointNotFoundError({ threadId, checkpointId });
+    return checkpoint;
   }
 
   #requireCheckpointer(): Checkpointer {
@@ -131,26 +171,45 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     emit: (event: GraphEvent) => void,
   ): Promise<GraphRun> {
     const threadId = threadIdOf(config);
-    const steps = this.checkpointer
-      ? await replayThread(this.checkpointer, threadId, this.definition)
-      : [];
-    const last = steps[steps.length - 1];
-    const latest = last?.checkpoint;
-    let start: RunStart = { kind: "new", input };
-    if (input === null && latest) {
-      start = latest.status === "done" ? { kind: "idle" } : { kind: "resume", from: latest };
+    const { checkpointer } = this;
+    let latest: StoredCheckpoint | undefined;
+    let point: ThreadPoint | undefined;
+    if (checkpointer) {
+      const reader = new ThreadReader(checkpointer, threadId, this.definition);
+      latest = await checkpointer.getLatest(threadId);
+      const requested = await this.#requestedCheckpoint(config);
+      const from = requested ?? latest;
+      point = from ? await reader.at(from) : undefined;
     }
-    const state: StateRecord = last?.values ?? this.definition.initialValues();
+    const base = point?.checkpoint;
+    let start: RunStart = { kind: "new", input };
+    if (input === null && base) {
+      const { pending, running } = point!;
+      start =
+        base.status === "done"
+          ? { kind: "idle" }
+          : { kind: "resume", frontier: { pending, running, visits: point!.visits() } };
+    }
     return new GraphRun({
       definition: this.definition,
       topology: this.#topology,
-      checkpointer: this.checkpointer,
+      checkpointer,
       logger: this.#logger,
       config,
       threadId,
       stepLimit: config.stepLimit ?? this.#stepLimit,
-      state,
-      latest,
+      snapshotEvery: this.#snapshotEvery,
+      state: point?.values ?? this.definition.initialValues(),
+      position: {
+        nextSeq: latest ? latest.seq + 1 : 0,
+        parentId: base?.id ?? null,
+        // A run continues the newest checkpoint's snapshot chain only when it builds on that
+        // very checkpoint in the current format; after time travel or on a version-1 thread,
+        // its first checkpoint is a snapshot.
+        snapshotSeq:
+          latest?.version === 2 && base?.id === latest.id ? latest.snapshotSeq : undefined,
+      },
+      runId: start.kind === "resume" ? base!.runId : (config.configurable?.run_id ?? randomUUID()),
       start,
       emit,
     });

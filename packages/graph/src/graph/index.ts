@@ -1,6 +1,7 @@
 export {
   CompiledGraph,
   type CompileOptions,
+  DEFAULT_SNAPSHOT_EVERY,
   DEFAULT_STEP_LIMIT,
   type StateHistoryOptions,
 } from "./compiled-graph.js";

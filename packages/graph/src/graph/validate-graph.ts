@@ -58,9 +58,8 @@ function endpointIssues(declaration: GraphDeclaration): GraphIssue[] {
   return issues;
 }
 
-function reachabilityIssues(declaration: GraphDeclaration, topology: GraphTopology): GraphIssue[] {
+function reachabilityIssues(topology: GraphTopology): GraphIssue[] {
   const issues: GraphIssue[] = [];
-  const names = [...declaration.nodes.keys()];
   if (topology.possibleTargets(START_NAME).length === 0) {
     issues.push({
       code: "no_entry",
@@ -68,42 +67,25 @@ function reachabilityIssues(declaration: GraphDeclaration, topology: GraphTopolo
       message: "START has no outgoing edge: add an edge from START to the first node",
     });
   }
-  for (const name of names) {
-    if (!topology.canReach(START_NAME, name)) {
-      issues.push({
-        code: "unreachable",
-        nodes: [name],
-        message: `Node ${quote(name)} is not reachable from START`,
-      });
-    }
+  for (const name of topology.unreachableFromStart()) {
+    issues.push({
+      code: "unreachable",
+      nodes: [name],
+      message: `Node ${quote(name)} is not reachable from START`,
+    });
   }
-  const reachesEnd = new Set<string>();
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const name of names) {
-      if (reachesEnd.has(name)) continue;
-      const targets = topology.possibleTargets(name);
-      if (targets.some((target) => target === END_NAME || reachesEnd.has(target))) {
-        reachesEnd.add(name);
-        grew = true;
-      }
-    }
-  }
-  for (const name of names) {
-    if (!reachesEnd.has(name)) {
-      issues.push({
-        code: "no_path_to_end",
-        nodes: [name],
-        message: `Node ${quote(name)} has no path to END`,
-      });
-    }
+  for (const name of topology.withoutPathToEnd()) {
+    issues.push({
+      code: "no_path_to_end",
+      nodes: [name],
+      message: `Node ${quote(name)} has no path to END`,
+    });
   }
   return issues;
 }
 
 /**
- * Every rule a graph breaks: edges touching unknown nodes or entering START / leaving END,
+ * Every rule a graph breaks, found in O(nodes + edges): edges touching unknown nodes or entering START / leaving END,
  * no entry, nodes unreachable from START, nodes with no path to END. A conditional edge
  * without declared targets counts as able to reach every node and END.
  */
@@ -111,5 +93,5 @@ export function validateGraph(
   declaration: GraphDeclaration,
   topology: GraphTopology,
 ): GraphIssue[] {
-  return [...endpointIssues(declaration), ...reachabilityIssues(declaration, topology)];
+  return [...endpointIssues(declaration), ...reachabilityIssues(topology)];
 }

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { AnyGraphNode } from "../graph/edge-chain.js";
 import { END_NAME, START_NAME } from "../graph/endpoints.js";
@@ -84,7 +85,7 @@ describe("Frontier readiness", () => {
         ["a", "b"],
         ["b", END_NAME],
       ]),
-      { pending: ["b"], running: ["a"], visits: { a: 1 } },
+      { saved: { pending: ["b"], running: ["a"], visits: { a: 1 } } },
     );
     expect(frontier.waiting).toEqual(["a", "b"]);
     expect(frontier.nextReady()).toBe("a");
@@ -105,6 +106,128 @@ describe("Frontier readiness", () => {
     expect(Object.getPrototypeOf(visits)).toBe(Object.prototype);
     expect(JSON.parse(JSON.stringify(visits))).toEqual(
       JSON.parse('{"__proto__":1,"constructor":1}'),
+    );
+  });
+});
+
+describe("Frontier deltas", () => {
+  it("records what moved since the last checkpoint, in the order a reader replays it", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        ["a", "a"],
+        ["a", "b"],
+        ["b", END_NAME],
+      ]),
+      { recordDelta: true },
+    );
+    frontier.trigger("a");
+    expect(frontier.takeDelta()).toEqual({ triggered: ["a"] });
+    frontier.start("a");
+    frontier.finish("a");
+    frontier.trigger("a");
+    frontier.trigger("a");
+    expect(frontier.takeDelta()).toEqual({
+      started: ["a"],
+      visits: { a: 1 },
+      finished: ["a"],
+      triggered: ["a"],
+    });
+    expect(frontier.takeDelta()).toEqual({});
+    expect(frontier.snapshot()).toEqual({ pending: ["a"], running: [], visits: { a: 1 } });
+  });
+
+  it("records nothing when no checkpoint will ask", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        ["a", END_NAME],
+      ]),
+    );
+    frontier.trigger("a");
+    frontier.start("a");
+    expect(frontier.takeDelta()).toEqual({});
+  });
+
+  it("lets a join wait for 10,000 branches and start once the last ends", () => {
+    const width = 10_000;
+    const edges: [string, string][] = [["join", END_NAME]];
+    for (let index = 0; index < width; index++) {
+      edges.push([START_NAME, `f${index}`], [`f${index}`, "join"]);
+    }
+    const frontier = new Frontier(topology(edges));
+    for (let index = 0; index < width; index++) frontier.trigger(`f${index}`);
+    for (let name = frontier.nextReady(); name; name = frontier.nextReady()) frontier.start(name);
+    for (let index = 0; index < width; index++) {
+      frontier.finish(`f${index}`);
+      frontier.trigger("join");
+      expect(frontier.nextReady()).toBe(index === width - 1 ? "join" : undefined);
+    }
+  }, 60_000);
+});
+
+describe("Frontier readiness against the rule, on random graphs", () => {
+  /** The rule by brute force: a waiting node is ready when nothing active can still reach it. */
+  function firstReadyByRule(
+    edges: [string, string][],
+    waiting: readonly string[],
+    running: ReadonlySet<string>,
+  ): string | undefined {
+    const reach = (from: string, to: string): boolean => {
+      const seen = new Set([from]);
+      const queue = [from];
+      while (queue.length > 0) {
+        const current = queue.shift()!;
+        for (const [a, b] of edges) {
+          if (a !== current) continue;
+          if (b === to) return true;
+          if (seen.has(b)) continue;
+          seen.add(b);
+          queue.push(b);
+        }
+      }
+      return false;
+    };
+    return waiting.find(
+      (name) =>
+        !running.has(name) &&
+        ![...running].some((other) => reach(other, name)) &&
+        !waiting.some((other) => other !== name && reach(other, name) && !reach(name, other)),
+    );
+  }
+
+  it("starts the same node the rule picks after any sequence of triggers, starts and ends", () => {
+    const nodeNames = ["a", "b", "c", "d", "e", "f"];
+    const edge = fc.tuple(fc.constantFrom(...nodeNames), fc.constantFrom(...nodeNames));
+    const step = fc.tuple(fc.constantFrom("trigger", "start", "finish"), fc.nat());
+    fc.assert(
+      fc.property(
+        fc.array(edge, { maxLength: 12 }),
+        fc.array(step, { maxLength: 40 }),
+        (extra, steps) => {
+          const edges: [string, string][] = [
+            ...nodeNames.map((name): [string, string] => [START_NAME, name]),
+            ...nodeNames.map((name): [string, string] => [name, END_NAME]),
+            ...extra,
+          ];
+          const frontier = new Frontier(topology(edges));
+          const running = new Set<string>();
+          for (const [kind, pick] of steps) {
+            const expected = firstReadyByRule(edges, frontier.waiting, running);
+            expect(frontier.nextReady()).toBe(expected);
+            if (kind === "trigger") frontier.trigger(nodeNames[pick % nodeNames.length]!);
+            if (kind === "start" && expected) {
+              frontier.start(expected);
+              running.add(expected);
+            }
+            if (kind === "finish" && running.size > 0) {
+              const name = [...running][pick % running.size]!;
+              frontier.finish(name);
+              running.delete(name);
+            }
+          }
+        },
+      ),
     );
   });
 });

@@ -1,34 +1,50 @@
-import type { CheckpointFrontier } from "../checkpoint/checkpoint.js";
+import type { CheckpointFrontier, FrontierDelta } from "../checkpoint/checkpoint.js";
+import { setVisits, visitsOf } from "../checkpoint/visit-counts.js";
 import type { GraphTopology } from "../graph/graph-topology.js";
+import { UpstreamActivity } from "./upstream-activity.js";
+
+/** Options of {@link Frontier}. */
+export interface FrontierOptions {
+  /** Where a stopped run stood; its running nodes wait to start again. */
+  readonly saved?: CheckpointFrontier;
+  /** Record moves for {@link Frontier.takeDelta}; off when nothing is checkpointed. */
+  readonly recordDelta?: boolean;
+}
 
 /**
  * The scheduler's bookkeeping: which nodes are triggered and waiting, which are running, how
  * often each ran. It decides readiness without supersteps:
  *
- * a waiting node is ready when it is not running itself, no running node can reach it, and
- * no other waiting node can reach it, except one it can reach back (both sit on one cycle,
- * where neither is "upstream"; they may start together).
+ * a waiting node is ready when no node of its own cycle (or itself) is running and no active
+ * (waiting or running) node sits upstream of it in the acyclic order of the graph's cycles.
  *
  * So a join waits exactly for the active nodes that may still lead to it: a branch a router
  * did not take is never active, and a slow node that cannot reach a waiting one never delays
- * it. Waits only point from a node to nodes upstream of it in the acyclic order of the
- * graph's cycles, so when nothing runs some waiting node is always ready.
+ * it. Nodes on one cycle do not wait for each other's triggers (neither is "upstream"). When
+ * nothing runs, the lowest waiting component is always ready.
  */
 export class Frontier {
   readonly #topology: GraphTopology;
+  readonly #activity: UpstreamActivity;
   readonly #waiting = new Set<string>();
   readonly #running = new Set<string>();
-  // A plain record rather than a Map: every checkpoint copies it, and copying a record is
-  // about a hundred times cheaper than `Object.fromEntries` on a Map of a few hundred nodes.
   readonly #visits: Record<string, number> = {};
+  readonly #recordDelta: boolean;
+  #started: string[] = [];
+  #startedVisits: Record<string, number> = {};
+  #finished: string[] = [];
+  #triggered: string[] = [];
 
-  constructor(topology: GraphTopology, saved?: CheckpointFrontier) {
+  constructor(topology: GraphTopology, options: FrontierOptions = {}) {
     this.#topology = topology;
+    this.#activity = new UpstreamActivity(topology.condensation);
+    this.#recordDelta = options.recordDelta ?? false;
+    const { saved } = options;
     if (!saved) return;
     for (const name of [...saved.running, ...saved.pending]) {
-      if (topology.nodes.has(name)) this.#waiting.add(name);
+      if (topology.nodes.has(name) && !this.#waiting.has(name)) this.#addWaiting(name);
     }
-    for (const [name, count] of Object.entries(saved.visits)) this.#setVisits(name, count);
+    for (const [name, count] of Object.entries(saved.visits)) setVisits(this.#visits, name, count);
   }
 
   /** True when nothing waits and nothing runs: the run is over. */
@@ -43,32 +59,44 @@ export class Frontier {
 
   /** Marks `name` to run (once, however many predecessors trigger it before it starts). */
   trigger(name: string): void {
-    this.#waiting.add(name);
+    if (this.#waiting.has(name)) return;
+    this.#addWaiting(name);
+    if (this.#recordDelta) this.#triggered.push(name);
   }
 
   /** The first waiting node that may start now, if any. */
   nextReady(): string | undefined {
     for (const name of this.#waiting) {
-      if (this.#isReady(name)) return name;
+      if (!this.#activity.isBlocked(this.#topology.componentOf(name))) return name;
     }
     return undefined;
   }
 
   /** Moves `name` from waiting to running; returns its visit number (1 for the first run). */
   start(name: string): number {
+    const component = this.#topology.componentOf(name);
     this.#waiting.delete(name);
     this.#running.add(name);
-    const visit = (Object.hasOwn(this.#visits, name) ? this.#visits[name]! : 0) + 1;
-    this.#setVisits(name, visit);
+    this.#activity.changeRunning(component, 1);
+    const visit = visitsOf(this.#visits, name) + 1;
+    setVisits(this.#visits, name, visit);
+    if (this.#recordDelta) {
+      this.#started.push(name);
+      setVisits(this.#startedVisits, name, visit);
+    }
     return visit;
   }
 
   /** `name` ended; anything it triggers is added with {@link trigger}. */
   finish(name: string): void {
-    this.#running.delete(name);
+    if (!this.#running.delete(name)) return;
+    const component = this.#topology.componentOf(name);
+    this.#activity.changeRunning(component, -1);
+    this.#activity.changeActive(component, -1);
+    if (this.#recordDelta) this.#finished.push(name);
   }
 
-  /** The plain-data form a checkpoint stores. */
+  /** The whole position, as a snapshot checkpoint stores it. */
   snapshot(): CheckpointFrontier {
     return {
       pending: [...this.#waiting],
@@ -77,28 +105,25 @@ export class Frontier {
     };
   }
 
-  // Defined, not assigned, so a node named like an Object.prototype member ("__proto__")
-  // gets an own entry instead of touching the prototype.
-  #setVisits(name: string, count: number): void {
-    Object.defineProperty(this.#visits, name, {
-      value: count,
-      writable: true,
-      enumerable: true,
-      configurable: true,
-    });
+  /**
+   * What moved since the last call (or since construction), as a node-end checkpoint stores
+   * it: proportional to the moves, not to the size of the run.
+   */
+  takeDelta(): FrontierDelta {
+    const delta: FrontierDelta = {
+      ...(this.#started.length > 0 ? { started: this.#started, visits: this.#startedVisits } : {}),
+      ...(this.#finished.length > 0 ? { finished: this.#finished } : {}),
+      ...(this.#triggered.length > 0 ? { triggered: this.#triggered } : {}),
+    };
+    this.#started = [];
+    this.#startedVisits = {};
+    this.#finished = [];
+    this.#triggered = [];
+    return delta;
   }
 
-  #isReady(name: string): boolean {
-    if (this.#running.has(name)) return false;
-    const topology = this.#topology;
-    for (const running of this.#running) {
-      if (topology.canReach(running, name)) return false;
-    }
-    for (const other of this.#waiting) {
-      if (other !== name && topology.canReach(other, name) && !topology.canReach(name, other)) {
-        return false;
-      }
-    }
-    return true;
+  #addWaiting(name: string): void {
+    this.#waiting.add(name);
+    this.#activity.changeActive(this.#topology.componentOf(name), 1);
   }
 }

@@ -1,6 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { AbortedError, type Logger } from "@framework/core";
-import type { Checkpoint, CheckpointError, RunStatus } from "../checkpoint/checkpoint.js";
+import type {
+  Checkpoint,
+  CheckpointError,
+  CheckpointFrontier,
+  RunStatus,
+} from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
@@ -18,8 +23,18 @@ import { WriteGuard } from "./write-guard.js";
 /** How a run begins: from START with input, from a stopped run's frontier, or with no work. */
 export type RunStart =
   | { readonly kind: "new"; readonly input: unknown }
-  | { readonly kind: "resume"; readonly from: Checkpoint }
+  | { readonly kind: "resume"; readonly frontier: CheckpointFrontier }
   | { readonly kind: "idle" };
+
+/** Where a run's checkpoints go on the thread's log. */
+export interface RunPosition {
+  /** The `seq` the run's first checkpoint takes: the thread's newest plus one. */
+  readonly nextSeq: number;
+  /** The checkpoint the run continues from, `null` on an empty thread. */
+  readonly parentId: string | null;
+  /** The newest snapshot the run's first checkpoint builds on, if it may build on one. */
+  readonly snapshotSeq: number | undefined;
+}
 
 /** Everything a run needs; built by the compiled graph for each invocation. */
 export interface GraphRunOptions {
@@ -30,10 +45,13 @@ export interface GraphRunOptions {
   readonly config: GraphConfig;
   readonly threadId: string;
   readonly stepLimit: number;
+  /** Checkpoints between two snapshots. */
+  readonly snapshotEvery: number;
   /** The thread's state when the run begins. */
   readonly state: StateRecord;
-  /** The thread's newest checkpoint, if any. */
-  readonly latest: Checkpoint | undefined;
+  readonly position: RunPosition;
+  /** The run's id: kept from the stopped run on resume. */
+  readonly runId: string;
   readonly start: RunStart;
   readonly emit: (event: GraphEvent) => void;
 }
@@ -52,7 +70,6 @@ export class GraphRun {
   readonly #frontier: Frontier;
   readonly #guard = new WriteGuard();
   readonly #controller = new AbortController();
-  readonly #runId: string;
   readonly #result: Promise<StateRecord>;
   #resolve!: (state: StateRecord) => void;
   #reject!: (error: unknown) => void;
@@ -62,15 +79,21 @@ export class GraphRun {
   #finished = false;
   #nextSeq: number;
   #parentId: string | null;
+  /** The newest snapshot on the log; `undefined` forces the next checkpoint to be one. */
+  #snapshotSeq: number | undefined;
 
   constructor(options: GraphRunOptions) {
     this.#options = options;
     this.#state = options.state;
-    const resumeFrom = options.start.kind === "resume" ? options.start.from : undefined;
-    this.#frontier = new Frontier(options.topology, resumeFrom?.frontier);
-    this.#runId = resumeFrom?.runId ?? randomUUID();
-    this.#nextSeq = options.latest ? options.latest.seq + 1 : 0;
-    this.#parentId = options.latest?.id ?? null;
+    const { start, position } = options;
+    this.#frontier = new Frontier(options.topology, {
+      ...(start.kind === "resume" ? { saved: start.frontier } : {}),
+      recordDelta: options.checkpointer !== undefined,
+    });
+    this.#nextSeq = position.nextSeq;
+    this.#parentId = position.parentId;
+    // A resumed run requeues the running nodes, which a delta cannot say: start on a snapshot.
+    this.#snapshotSeq = start.kind === "resume" ? undefined : position.snapshotSeq;
     this.#result = new Promise<StateRecord>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -130,12 +153,7 @@ export class GraphRun {
         return;
       }
       const status: RunStatus = this.#frontier.idle ? "done" : "running";
-      await this.#checkpoint({
-        source: "input",
-        writes,
-        status,
-        ...(this.#options.latest ? {} : { base: before }),
-      });
+      await this.#checkpoint({ source: "input", writes, status });
     }
     this.#advance();
   }
@@ -276,25 +294,38 @@ export class GraphRun {
     node?: string;
     writes: StateRecord;
     status: RunStatus;
-    base?: StateRecord;
     error?: CheckpointError;
   }): Promise<void> {
-    const { checkpointer, threadId, config } = this.#options;
+    const { checkpointer, threadId, config, snapshotEvery, runId } = this.#options;
     if (!checkpointer) return;
+    const seq = this.#nextSeq;
+    const snapshotDue = this.#snapshotSeq === undefined || seq - this.#snapshotSeq >= snapshotEvery;
+    const snapshotSeq = snapshotDue ? seq : this.#snapshotSeq!;
     const userId = config.configurable?.user_id;
     const checkpoint: Checkpoint = {
-      version: 1,
+      version: 2,
       threadId,
       id: randomUUID(),
       parentId: this.#parentId,
-      seq: this.#nextSeq,
-      runId: this.#runId,
+      seq,
+      runId,
       createdAt: new Date().toISOString(),
-      frontier: this.#frontier.snapshot(),
-      metadata: userId === undefined ? {} : { user_id: userId },
       ...fields,
+      frontier: this.#frontier.takeDelta(),
+      snapshotSeq,
+      ...(snapshotDue
+        ? { snapshot: { values: this.#state, frontier: this.#frontier.snapshot() } }
+        : {}),
+      metadata: {
+        ...config.checkpointMetadata,
+        ...(userId === undefined ? {} : { user_id: userId }),
+      },
     };
+    // Until this put succeeds the delta just taken is nowhere, so the next checkpoint
+    // must be a snapshot to say where the run stands.
+    this.#snapshotSeq = undefined;
     await checkpointer.put(checkpoint);
+    this.#snapshotSeq = snapshotSeq;
     this.#parentId = checkpoint.id;
     this.#nextSeq += 1;
   }

@@ -29,12 +29,40 @@ function toWireToolCalls(answer: ResolvedAnswer): OpenAIWireToolCall[] {
 
 const created = () => Math.floor(Date.now() / 1000);
 
+/**
+ * How the fake LLM server writes `message.content` (and streamed `delta.content`):
+ * - `string`: OpenAI's shape, a plain string; reasoning, when scripted, goes in a
+ *   `reasoning_content` field as DeepSeek, vLLM and Qwen send it;
+ * - `parts`: an array of typed parts as Mistral sends it: a `thinking` part holding the
+ *   reasoning as text chunks, then a `text` part;
+ * - `reasoning-field`: a plain string, with reasoning in a `reasoning` field as OpenRouter,
+ *   Groq and Ollama send it.
+ */
+export type FakeLLMContentFormat = "string" | "parts" | "reasoning-field";
+
+/** The `content` and reasoning fields of a message or delta holding `text` and `reasoning`. */
+function contentFields(
+  text: string | null,
+  reasoning: string | undefined,
+  format: FakeLLMContentFormat,
+): Record<string, unknown> {
+  if (format === "parts") {
+    const parts: unknown[] = [];
+    if (reasoning) parts.push({ type: "thinking", thinking: [{ type: "text", text: reasoning }] });
+    if (text !== null) parts.push({ type: "text", text });
+    return { content: parts.length > 0 ? parts : text };
+  }
+  const field = format === "string" ? "reasoning_content" : "reasoning";
+  return { content: text, ...(reasoning ? { [field]: reasoning } : {}) };
+}
+
 /** A `chat.completion` body, as the OpenAI API returns it. */
 export function chatCompletionBody(
   answer: ResolvedAnswer,
   usage: Usage,
   model: string,
   id: string,
+  format: FakeLLMContentFormat = "string",
 ): Record<string, unknown> {
   const toolCalls = toWireToolCalls(answer);
   return {
@@ -47,7 +75,7 @@ export function chatCompletionBody(
         index: 0,
         message: {
           role: "assistant",
-          content: answer.content,
+          ...contentFields(answer.content, answer.reasoning, format),
           refusal: null,
           ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
         },
@@ -66,7 +94,8 @@ function halves(text: string): string[] {
 }
 
 /**
- * The server-sent events of a streamed answer: a role chunk, text deltas, tool-call deltas
+ * The server-sent events of a streamed answer: a role chunk, reasoning deltas, text deltas
+ * (both written as `format` says), tool-call deltas
  * (name first, arguments split over chunks), the finish chunk, the usage chunk when
  * `includeUsage`, then `data: [DONE]`.
  */
@@ -76,6 +105,7 @@ export function chatCompletionEvents(
   model: string,
   id: string,
   includeUsage: boolean,
+  format: FakeLLMContentFormat = "string",
 ): string {
   const base = { id, object: "chat.completion.chunk", created: created(), model };
   const chunk = (delta: Record<string, unknown>, finishReason: string | null = null) => ({
@@ -84,7 +114,12 @@ export function chatCompletionEvents(
     ...(includeUsage ? { usage: null } : {}),
   });
   const chunks: unknown[] = [chunk({ role: "assistant", content: "" })];
-  for (const text of splitIntoDeltas(answer.content ?? "")) chunks.push(chunk({ content: text }));
+  for (const reasoning of splitIntoDeltas(answer.reasoning ?? "")) {
+    chunks.push(chunk(contentFields(format === "parts" ? null : "", reasoning, format)));
+  }
+  for (const text of splitIntoDeltas(answer.content ?? "")) {
+    chunks.push(chunk(contentFields(text, undefined, format)));
+  }
   toWireToolCalls(answer).forEach((call, index) => {
     chunks.push(
       chunk({

@@ -5,7 +5,12 @@ import {
   type RecordedRequest,
   startFakeServer,
 } from "../server/fake-server.js";
-import { chatCompletionBody, chatCompletionEvents, openAIErrorBody } from "./fake-llm-responses.js";
+import {
+  chatCompletionBody,
+  chatCompletionEvents,
+  type FakeLLMContentFormat,
+  openAIErrorBody,
+} from "./fake-llm-responses.js";
 import type { OpenAIChatRequestBody } from "./openai-wire.js";
 import { estimateUsage, ReplyScript, resolveAnswer, type ScriptedReply } from "./scripted-reply.js";
 
@@ -25,6 +30,8 @@ export interface StartFakeLLMServerOptions {
   latencyMs?: number;
   /** When set, requests must carry `Authorization: Bearer <apiKey>`, else HTTP 401. */
   apiKey?: string;
+  /** How answers carry their text and reasoning (default `string`, OpenAI's own shape). */
+  contentFormat?: FakeLLMContentFormat;
 }
 
 /** A running OpenAI-compatible fake. */
@@ -133,10 +140,14 @@ export async function startFakeLLMServer(
           model,
           id,
           body.stream_options?.include_usage === true,
+          settings.contentFormat,
         ),
       };
     }
-    return { status: 200, body: chatCompletionBody(resolved, usage, model, id) };
+    return {
+      status: 200,
+      body: chatCompletionBody(resolved, usage, model, id, settings.contentFormat),
+    };
   };
 
   const server = await startFakeServer(

@@ -6,7 +6,7 @@ export {
   llmServerErrorFault,
   llmStreamCutFault,
 } from "./fake-llm-faults.js";
-export { openAIErrorBody } from "./fake-llm-responses.js";
+export { type FakeLLMContentFormat, openAIErrorBody } from "./fake-llm-responses.js";
 export {
   type FakeLLMReply,
   type FakeLLMServer,

@@ -163,4 +163,22 @@ describe("MockChatModel", () => {
     llm.addReplies("late");
     expect((await llm.generate(ask("x"))).message.content).toBe("late");
   });
+
+  it("returns scripted reasoning apart from the answer, and streams it first", async () => {
+    const reply = { content: "Paris.", reasoning: "France's capital." };
+    const llm = new MockChatModel([reply, reply]);
+    const response = await llm.generate(ask("x"));
+    expect(response).toMatchObject({
+      message: { content: "Paris." },
+      reasoning: "France's capital.",
+    });
+    const parts: ChatStreamPart[] = [];
+    for await (const part of llm.stream(ask("x"))) parts.push(part);
+    expect(parts.map((part) => part.type)).toEqual([
+      "reasoning-delta",
+      "reasoning-delta",
+      "text-delta",
+      "finish",
+    ]);
+  });
 });

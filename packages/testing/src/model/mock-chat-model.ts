@@ -118,6 +118,7 @@ export class MockChatModel implements ChatModel {
           content: answer.content,
           ...(answer.toolCalls.length > 0 ? { toolCalls: answer.toolCalls } : {}),
         },
+        ...(answer.reasoning !== undefined ? { reasoning: answer.reasoning } : {}),
         usage:
           answer.usage ??
           this.#usage ??
@@ -137,9 +138,16 @@ export class MockChatModel implements ChatModel {
     }
   }
 
-  /** Streams the scripted answer: its text in word-sized deltas, then tool calls, then finish. */
+  /**
+   * Streams the scripted answer: its reasoning and then its text in word-sized deltas, then
+   * tool calls, then finish.
+   */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
-    const { message, usage, finishReason } = await this.generate(request);
+    const { message, reasoning, usage, finishReason } = await this.generate(request);
+    for (const text of splitIntoDeltas(reasoning ?? "")) {
+      AbortedError.throwIfAborted(request.signal, operation);
+      yield { type: "reasoning-delta", text };
+    }
     for (const text of splitIntoDeltas(message.content ?? "")) {
       AbortedError.throwIfAborted(request.signal, operation);
       yield { type: "text-delta", text };

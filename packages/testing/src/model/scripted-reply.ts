@@ -12,6 +12,11 @@ export interface ScriptedToolCall {
 /** A scripted assistant answer: text, tool calls, or both. */
 export interface ScriptedAnswer {
   content?: string | null;
+  /**
+   * The model's reasoning, sent apart from the answer: the fake LLM server sends it in the
+   * shape its `contentFormat` says; `MockChatModel` returns it as `ChatResponse.reasoning`.
+   */
+  reasoning?: string;
   toolCalls?: ScriptedToolCall[];
   /** Token counts reported for this answer; estimated from the text when absent. */
   usage?: Usage;
@@ -33,6 +38,7 @@ export type ScriptedReply<TRequest> =
 /** A scripted answer with every default applied. */
 export interface ResolvedAnswer {
   content: string | null;
+  reasoning: string | undefined;
   toolCalls: ModelToolCall[];
   /** As scripted; `undefined` lets the caller estimate it. */
   usage: Usage | undefined;
@@ -61,6 +67,7 @@ export function resolveAnswer(value: string | ScriptedAnswer, callIndex: number)
   );
   return {
     content: answer.content ?? (toolCalls.length > 0 ? null : ""),
+    reasoning: answer.reasoning,
     toolCalls,
     usage: answer.usage,
     finishReason: answer.finishReason ?? (toolCalls.length > 0 ? "tool_calls" : "stop"),

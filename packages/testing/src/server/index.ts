@@ -1,4 +1,9 @@
 export {
+  type ErrorBodyShape,
+  errorBodyFault,
+  errorBodyShapes,
+} from "./error-body-fault.js";
+export {
   type FakeHandler,
   type FakeResponse,
   type FakeServer,

@@ -45,6 +45,11 @@ export {
 } from "./vci/vci-price-series.js";
 export { defaultFakeVciSymbols, type FakeVciSymbol } from "./vci/vci-symbol-profiles.js";
 export {
+  fakeZoneDate,
+  fakeZonedTime,
+  fakeZoneOffsetSeconds,
+} from "./yahoo/fake-exchange-clock.js";
+export {
   type FakeYahooServerOptions,
   startFakeYahooServer,
   yahooTooManyRequests,
@@ -55,6 +60,7 @@ export {
   yahooChartErrorBody,
   yahooInvalidIntervalDescription,
   yahooNotFoundBody,
+  yahooNullMetaBody,
 } from "./yahoo/yahoo-chart-response.js";
 export {
   type FakeYahooBar,
@@ -64,6 +70,7 @@ export {
   fakeYahooDailySeries,
   fakeYahooIntervals,
   fakeYahooSeriesStart,
+  fakeYahooSessionSeconds,
   generateFakeYahooBars,
   isFakeYahooIntraday,
   resolveFakeYahooSymbol,

@@ -2,6 +2,8 @@ import {
   coinDeskError,
   coinDeskFaults,
   createCapturingLogger,
+  errorBodyFault,
+  errorBodyShapes,
   type FakeCoinDeskServer,
   startFakeCoinDeskServer,
 } from "@framework/testing";
@@ -149,6 +151,14 @@ describe("fetch_btc_market_data", () => {
       server.injectFaults({ status: 502, body: "<html>Bad Gateway</html>" });
       await expect(run()).resolves.toBe(
         "Error fetching BTC price: CoinDesk answered HTTP 502 Bad Gateway",
+      );
+    });
+
+    it.each(errorBodyShapes)("a %s error body from a gateway is quoted", async (shape) => {
+      server.injectFaults(errorBodyFault(503, shape, "CoinDesk API is under maintenance"));
+      const text = await run();
+      expect(text).toMatch(
+        /^Error fetching BTC price: CoinDesk answered HTTP 503 Service Unavailable: .*CoinDesk API is under maintenance/,
       );
     });
 

@@ -1,7 +1,6 @@
-import { registerSecret } from "@framework/core";
+import { describeHttpFailure, registerSecret } from "@framework/core";
 import ky from "ky";
 import { CoinDeskError } from "../error/coindesk-error.js";
-import { coinDeskErrMessage } from "./coindesk-envelope.js";
 
 /** The CoinDesk data API's public base URL. */
 const defaultCoinDeskApiUrl = "https://data-api.coindesk.com";
@@ -29,7 +28,7 @@ function describeCause(error: unknown): string {
  * `apply_mapping=true`, and resolves to the parsed JSON body. The base URL and the optional
  * `COINDESK_API_KEY` (sent as `Authorization: Apikey <key>`) are read at each call. Every
  * failure rejects with a {@link CoinDeskError}, carrying the API's own `Err.message` when the
- * answer had one.
+ * answer had one, or what another error body says (see `describeErrorBody`).
  */
 export async function fetchLatestTick(request: LatestTickRequest): Promise<unknown> {
   const baseUrl = (process.env.COINDESK_API_URL?.trim() || defaultCoinDeskApiUrl).replace(
@@ -73,7 +72,7 @@ export async function fetchLatestTick(request: LatestTickRequest): Promise<unkno
   } catch (error) {
     throw stopped(error, `could not reach ${baseUrl}`);
   }
-  const { status, statusText } = response;
+  const { status } = response;
   let text: string;
   try {
     text = await response.text();
@@ -89,9 +88,9 @@ export async function fetchLatestTick(request: LatestTickRequest): Promise<unkno
     parseError = error;
   }
   if (status < 200 || status >= 300) {
-    const apiMessage = coinDeskErrMessage(body);
+    // The API's own `Err.message`, else whatever a gateway or proxy answered instead.
     throw new CoinDeskError({
-      message: `CoinDesk answered HTTP ${status}${statusText ? ` ${statusText}` : ""}${apiMessage ? `: ${apiMessage}` : ""}`,
+      message: `CoinDesk answered ${describeHttpFailure(response, text)}`,
     });
   }
   if (parseError !== undefined) {

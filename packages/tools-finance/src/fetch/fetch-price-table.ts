@@ -2,9 +2,13 @@ import type { Logger, ToolContext } from "@framework/core";
 import createYahooFinance from "yahoo-finance2/createYahooFinance";
 import chart from "yahoo-finance2/modules/chart";
 import { isIntradayInterval, type PriceRow, type PriceTable } from "../table/price-table.js";
+import { barStartDate } from "./bar-interval.js";
 import { describeError } from "./describe-error.js";
+import { exchangeDate } from "./exchange-clock.js";
+import { type DatedBar, foldLiveBar, isBarInProgress } from "./live-bar.js";
 import { fetchPriceTableFrom, type PriceTableSource } from "./price-table-source.js";
 import type { StockArguments, StockRequest } from "./stock-arguments.js";
+import { YahooEmptyAnswer } from "./yahoo-answer.js";
 import { createYahooFetch, yahooFinanceUrl } from "./yahoo-fetch.js";
 
 const YahooFinance = createYahooFinance({ modules: { chart } });
@@ -68,35 +72,74 @@ async function requestPriceTable(
   });
   // A day of margin on each side: Yahoo stamps bars in UTC, so east of UTC a day's bar starts
   // on the previous UTC day; rows are then cut to the exchange-local dates asked for.
-  const result = await client.chart(request.symbol, {
-    period1: request.start - day,
-    period2: request.end + day,
-    interval: request.interval,
-  });
-  const offsetMs = result.meta.gmtoffset * 1000;
-  const intraday = isIntradayInterval(request.interval);
-  const rows: PriceRow[] = [];
+  const result = await client
+    .chart(request.symbol, {
+      period1: request.start - day,
+      period2: request.end + day,
+      interval: request.interval,
+    })
+    .catch((error: unknown) => {
+      if (error instanceof YahooEmptyAnswer) return undefined;
+      throw error;
+    });
+  if (!result) return emptyTable(request);
+  const { meta } = result;
+  const clock = { timeZone: meta.exchangeTimezoneName, fallbackOffsetSeconds: meta.gmtoffset };
+  const bars: DatedBar[] = [];
   for (const quote of result.quotes) {
     const { open, high, low, close, volume } = quote;
     // Yahoo leaves holidays and gaps in as bars of nulls; such a bar is no trading day.
     if (open === null || high === null || low === null || close === null) continue;
-    const localDate = new Date(quote.date.getTime() + offsetMs).toISOString().slice(0, 10);
-    if (localDate < request.startDate || localDate >= request.endDate) continue;
-    rows.push({
-      Date: intraday ? quote.date.toISOString() : localDate,
-      Open: open,
-      High: high,
-      Low: low,
-      Close: close,
-      Volume: volume ?? 0,
+    const time = quote.date.getTime();
+    bars.push({
+      time,
+      date: exchangeDate(quote.date, clock),
+      open,
+      high,
+      low,
+      close,
+      volume: volume ?? 0,
     });
   }
+  const folded = foldLiveBar(bars, request.interval);
+  const intraday = isIntradayInterval(request.interval);
+  const rows: PriceRow[] = [];
+  let last: DatedBar | undefined;
+  for (const bar of folded) {
+    const date = barStartDate(bar.date, request.interval);
+    if (date < request.startDate || date >= request.endDate) continue;
+    rows.push({
+      Date: intraday ? new Date(bar.time).toISOString() : date,
+      Open: bar.open,
+      High: bar.high,
+      Low: bar.low,
+      Close: bar.close,
+      Volume: bar.volume,
+    });
+    last = bar;
+  }
+  const now = Date.now();
+  const sessionEnd = meta.currentTradingPeriod.regular.end;
+  const inProgress =
+    last !== undefined &&
+    isBarInProgress({
+      bar: last,
+      interval: request.interval,
+      now,
+      today: exchangeDate(new Date(now), clock),
+      sessionEnd: sessionEnd.getTime(),
+    });
   return {
     symbol: request.symbol,
     interval: request.interval,
-    currency: result.meta.currency,
+    currency: meta.currency,
     rows,
+    ...(inProgress ? { lastRowInProgress: true } : {}),
   };
+}
+
+function emptyTable(request: StockRequest): PriceTable {
+  return { symbol: request.symbol, interval: request.interval, currency: "", rows: [] };
 }
 
 /** yahoo-finance2's own chatter (runtime warnings, validation dumps) goes to debug. */

@@ -152,7 +152,7 @@ describe("fetch_stock_data against the fake Yahoo server", () => {
     server.injectFaults(yahooTooManyRequests);
     expect(await call({ symbol: "AAPL" })).toBeNull();
     expect(logged()).toEqual([
-      "warn Error fetching data for AAPL: Yahoo Finance answered HTTP 429: Too Many Requests",
+      "warn Error fetching data for AAPL: Yahoo Finance answered HTTP 429 Too Many Requests",
     ]);
   });
 

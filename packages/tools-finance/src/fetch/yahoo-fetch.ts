@@ -1,3 +1,6 @@
+import { describeHttpFailure } from "@framework/core";
+import { classifyYahooAnswer, type YahooAnswerKind, YahooEmptyAnswer } from "./yahoo-answer.js";
+
 /** Yahoo Finance's query host, and the default of `YAHOO_FINANCE_URL`. */
 export const defaultYahooFinanceUrl = "https://query2.finance.yahoo.com";
 
@@ -19,20 +22,29 @@ export interface YahooFetchOptions {
 
 /**
  * A `fetch` for yahoo-finance2 that sends its query-host requests to `baseUrl` and applies
- * `signal`. A failed answer that is not JSON (a 429 "Too Many Requests" page, a proxy's 502)
- * becomes an error naming the status here, because yahoo-finance2 would print the URL to the
- * console and report only the body.
+ * `signal`. It reads each answer first: an empty one (see {@link classifyYahooAnswer}) throws
+ * {@link YahooEmptyAnswer}; a failed one that is not Yahoo's chart envelope (a 429 "Too Many
+ * Requests" page, a proxy's 502, a gateway's JSON error) becomes an error naming the status
+ * and what the body says, because yahoo-finance2 would print the URL to the console and
+ * report only the body.
  */
 export function createYahooFetch({ baseUrl, signal }: YahooFetchOptions): typeof fetch {
   return async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     const response = await fetch(redirectYahooUrl(url, baseUrl), { ...init, signal });
-    const type = response.headers.get("content-type") ?? "";
-    if (response.ok || type.includes("json")) return response;
-    const text = (await response.text()).trim().slice(0, 200);
-    throw new Error(
-      `Yahoo Finance answered HTTP ${response.status}: ${text || response.statusText}`,
-    );
+    const text = await response.text();
+    let kind: YahooAnswerKind = "other";
+    try {
+      kind = classifyYahooAnswer(JSON.parse(text));
+    } catch {
+      // Not JSON: a page from Yahoo's edge or a proxy.
+    }
+    if (kind === "empty") throw new YahooEmptyAnswer();
+    if (!response.ok && kind === "other") {
+      throw new Error(`Yahoo Finance answered ${describeHttpFailure(response, text)}`);
+    }
+    const { status, statusText, headers } = response;
+    return new Response(text, { status, statusText, headers });
   };
 }
 

@@ -52,7 +52,7 @@ const columns = ["Date", "Open", "High", "Low", "Close", "Volume"] as const;
 
 /**
  * What a model sees of a price table: the first and last rows, the row count and summary
- * figures. A five-year daily table thus costs a few hundred tokens instead of tens of
+ * figures, and whether the last row is still in progress. A five-year daily table thus costs a few hundred tokens instead of tens of
  * thousands.
  */
 export function priceTableToText(table: PriceTable | null): string {
@@ -82,6 +82,11 @@ export function priceTableToText(table: PriceTable | null): string {
     `${table.symbol} price table, interval ${table.interval}, prices in ${table.currency}: ${summary.rowCount} rows from ${summary.first.Date} to ${summary.last.Date}.`,
     columns.join(" | "),
     ...shown,
+    ...(table.lastRowInProgress
+      ? [
+          `The last row (${summary.last.Date}) is still in progress: its interval has not closed, so its prices will change.`,
+        ]
+      : []),
     `Period return: ${formatPercent(summary.periodReturn)} (close ${formatPrice(summary.first.Close)} -> ${formatPrice(summary.last.Close)})`,
     `Lowest close: ${formatPrice(summary.minClose.value)} on ${summary.minClose.date}; highest close: ${formatPrice(summary.maxClose.value)} on ${summary.maxClose.date}`,
     `Average volume: ${summary.averageVolume.toFixed(0)}`,

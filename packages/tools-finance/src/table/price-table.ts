@@ -36,8 +36,10 @@ export function isStockInterval(value: string): value is StockInterval {
  */
 export interface PriceRow {
   /**
-   * The bar's exchange-local date, `YYYY-MM-DD`; for intraday intervals the bar's start as
-   * an ISO 8601 UTC timestamp.
+   * The bar's exchange-local date, `YYYY-MM-DD`, by the exchange's own zone and its
+   * daylight-saving rules for that date: the trading day for daily bars, the first day of
+   * the week, month or quarter for `1wk`, `1mo` and `3mo`. For intraday intervals the bar's
+   * start as an ISO 8601 UTC timestamp.
    */
   Date: string;
   Open: number;
@@ -59,4 +61,9 @@ export interface PriceTable<Row extends PriceRow = PriceRow> {
   /** Currency of the prices, as Yahoo reports it, e.g. `USD`. */
   currency: string;
   rows: Row[];
+  /**
+   * True when the last row's interval is still being traded (a session under way, or a week
+   * or month not over), so its prices will change; absent otherwise.
+   */
+  lastRowInProgress?: boolean;
 }

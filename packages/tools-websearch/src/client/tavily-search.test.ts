@@ -1,5 +1,11 @@
 import { AbortedError, ConfigurationError } from "@framework/core";
-import { type FakeTavilyServer, startFakeTavilyServer, tavilyFaults } from "@framework/testing";
+import {
+  errorBodyFault,
+  errorBodyShapes,
+  type FakeTavilyServer,
+  startFakeTavilyServer,
+  tavilyFaults,
+} from "@framework/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SearchError } from "../error/search-error.js";
 import { createTavilySearch, tavilySearch } from "./tavily-search.js";
@@ -185,7 +191,27 @@ describe("tavilySearch", () => {
       await expect(failure(tavilySearch("anything"))).resolves.toMatchObject({
         reason: "server_error",
         statusCode: 503,
-        message: 'Tavily server error (HTTP 503): "upstream unavailable"',
+        message: "Tavily server error (HTTP 503): upstream unavailable",
+      });
+    });
+
+    it.each(errorBodyShapes.filter((shape) => shape !== "detail-error"))(
+      "says what a %s error body says, with its status",
+      async (shape) => {
+        server.injectFaults(errorBodyFault(400, shape, "query is too long"));
+        const error = (await failure(tavilySearch("anything"))) as SearchError;
+        expect(error).toMatchObject({ reason: "bad_request", statusCode: 400 });
+        expect(error.message).toMatch(
+          /^Tavily rejected the request \(HTTP 400\): .*query is too long/,
+        );
+      },
+    );
+
+    it("says what Tavily's own envelope says, though @tavily/core drops its status", async () => {
+      server.injectFaults(errorBodyFault(400, "detail-error", "query is too long"));
+      await expect(failure(tavilySearch("anything"))).resolves.toMatchObject({
+        reason: "api_error",
+        message: "Tavily search failed: query is too long",
       });
     });
 

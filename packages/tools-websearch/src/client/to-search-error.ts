@@ -1,4 +1,4 @@
-import { redactSecrets } from "@framework/core";
+import { describeErrorBody, redactSecrets } from "@framework/core";
 import { SearchError, type SearchFailure } from "../error/search-error.js";
 
 /** What the caller knew about the failed request, for a message a person can act on. */
@@ -89,8 +89,13 @@ export function toSearchError(thrown: unknown, context: SearchRequestContext): S
     });
   }
 
+  // Outside its envelope @tavily/core prints the body as JSON: a gateway's `{ message }`, a
+  // validation error's `{ detail: [...] }`, a proxy's page as a JSON string.
   const withStatus = statusPattern.exec(text);
-  if (withStatus) return httpError(Number(withStatus[1]), withStatus[2] ?? "", error);
+  if (withStatus) {
+    const status = Number(withStatus[1]);
+    return httpError(status, describeErrorBody(withStatus[2] ?? "") ?? "(no body)", error);
+  }
 
   const unexpected = unexpectedPattern.exec(text);
   if (unexpected) {

@@ -10,6 +10,7 @@ import {
   yahooChartErrorBody,
   yahooInvalidIntervalDescription,
   yahooNotFoundBody,
+  yahooNullMetaBody,
 } from "./yahoo-chart-response.js";
 import {
   type FakeYahooInterval,
@@ -22,7 +23,14 @@ import {
 } from "./yahoo-price-series.js";
 
 /** Options of {@link startFakeYahooServer}. */
-export interface FakeYahooServerOptions extends StartFakeServerOptions, FakeYahooMarketOptions {}
+export interface FakeYahooServerOptions extends StartFakeServerOptions, FakeYahooMarketOptions {
+  /**
+   * How a known symbol's range without bars is answered: `no-timestamps` (default) with the
+   * full `meta` block and no `timestamp`; `null-meta` with `meta: null` and a `chart.error`
+   * ({@link yahooNullMetaBody}). Yahoo answers both ways.
+   */
+  emptyAnswer?: "no-timestamps" | "null-meta";
+}
 
 /**
  * Yahoo's rate-limit answer (HTTP 429 with a plain-text body), for
@@ -40,15 +48,17 @@ const defaultMaxIntradayDays = 60;
 /**
  * Starts a fake of Yahoo Finance's chart API, `GET /v8/finance/chart/:symbol` with
  * `period1`, `period2` (unix seconds) and `interval`, as yahoo-finance2's `chart()` calls it.
- * Known symbols get a deterministic weekday series (see `generateFakeYahooBars`); an unknown
- * symbol gets Yahoo's 404 body; a range without trading days gets Yahoo's empty result.
+ * Known symbols get a deterministic weekday series (see `generateFakeYahooBars`), dated in
+ * their exchange's zone; an unknown symbol gets Yahoo's 404 body; a range without trading
+ * days gets one of Yahoo's empty answers (see `emptyAnswer`). With `now`, the market has a
+ * clock and answers end with Yahoo's live row.
  * Point `YAHOO_FINANCE_URL` at `server.url`.
  */
 export function startFakeYahooServer(options: FakeYahooServerOptions = {}): Promise<FakeServer> {
   return startFakeServer((request) => answerChart(request, options), options);
 }
 
-function answerChart(request: RecordedRequest, options: FakeYahooMarketOptions): FakeResponse {
+function answerChart(request: RecordedRequest, options: FakeYahooServerOptions): FakeResponse {
   const match = /^\/v8\/finance\/chart\/([^/]+)$/.exec(request.path);
   if (request.method !== "GET" || !match?.[1]) return { status: 404, body: "Not Found" };
   const symbol = decodeURIComponent(match[1]);
@@ -86,7 +96,18 @@ function answerChart(request: RecordedRequest, options: FakeYahooMarketOptions):
   }
   const seriesRequest = { period1, period2, interval };
   const bars = generateFakeYahooBars(symbol, seriesRequest, options) ?? [];
-  return { body: yahooChartBody({ symbol, profile, request: seriesRequest, bars, daily }) };
+  if (bars.length === 0 && options.emptyAnswer === "null-meta") return { body: yahooNullMetaBody };
+  const now = options.now && Math.floor(options.now.getTime() / 1000);
+  return {
+    body: yahooChartBody({
+      symbol,
+      profile,
+      request: seriesRequest,
+      bars,
+      daily,
+      ...(now !== undefined ? { now } : {}),
+    }),
+  };
 }
 
 function isInterval(value: string): value is FakeYahooInterval {

@@ -1,7 +1,9 @@
+import { fakeZoneOffsetSeconds } from "./fake-exchange-clock.js";
 import {
   type FakeYahooBar,
   type FakeYahooSeriesRequest,
   fakeYahooIntervals,
+  fakeYahooSessionSeconds,
   isFakeYahooIntraday,
 } from "./yahoo-price-series.js";
 import type { FakeYahooSymbolProfile } from "./yahoo-symbol-profiles.js";
@@ -16,6 +18,20 @@ export const yahooNotFoundBody = yahooChartErrorBody(
   "Not Found",
   "No data found, symbol may be delisted",
 );
+
+/**
+ * Yahoo's other answer for a known symbol without data in the range: a result whose `meta`
+ * is null, next to a `chart.error` saying so.
+ */
+export const yahooNullMetaBody = {
+  chart: {
+    result: [{ meta: null, indicators: { quote: [{}] } }],
+    error: {
+      code: "Not Found",
+      description: "No data found for this date range, symbol may be delisted",
+    },
+  },
+};
 
 /** Yahoo's description of an interval it does not serve. */
 export function yahooInvalidIntervalDescription(interval: string): string {
@@ -33,6 +49,8 @@ export interface YahooChartBodyInput {
   bars: readonly FakeYahooBar[];
   /** The symbol's full daily series, from which the `meta` block's market figures come. */
   daily: readonly FakeYahooBar[];
+  /** The fake market's clock, unix seconds; unset, every session is over. */
+  now?: number;
 }
 
 /**
@@ -40,8 +58,15 @@ export interface YahooChartBodyInput {
  * `timestamp` and `indicators` (`quote[0]` and, for daily and longer bars, `adjclose[0]`).
  * With no bars it has Yahoo's empty shape: no `timestamp` and `quote: [{}]`.
  */
-export function yahooChartBody({ symbol, profile, request, bars, daily }: YahooChartBodyInput) {
-  const meta = chartMeta(symbol, profile, request, bars, daily);
+export function yahooChartBody({
+  symbol,
+  profile,
+  request,
+  bars,
+  daily,
+  now,
+}: YahooChartBodyInput) {
+  const meta = chartMeta(symbol, profile, request, bars, daily, now);
   const withAdjclose = !isFakeYahooIntraday(request.interval);
   if (bars.length === 0) {
     const indicators = withAdjclose ? { quote: [{}], adjclose: [{}] } : { quote: [{}] };
@@ -72,19 +97,26 @@ function chartMeta(
   request: FakeYahooSeriesRequest,
   bars: readonly FakeYahooBar[],
   daily: readonly FakeYahooBar[],
+  now: number | undefined,
 ) {
-  const todayIndex = Math.max(0, daily.filter((bar) => bar.timestamp < request.period2).length - 1);
+  const until = Math.min(request.period2, now ?? Number.POSITIVE_INFINITY);
+  const todayIndex = Math.max(0, daily.filter((bar) => bar.timestamp < until).length - 1);
   const today = daily[todayIndex] as FakeYahooBar;
   const year = daily.slice(Math.max(0, todayIndex - 251), todayIndex + 1);
   const firstTimestamp = bars[0]?.timestamp ?? request.period1;
   const previous = daily.filter((bar) => bar.timestamp < firstTimestamp).at(-1);
   const open = today.timestamp;
-  const close = open + 6.5 * 3600;
+  const close = open + fakeYahooSessionSeconds(profile);
+  // Yahoo reports the offset in force when asked, which need not be that of every bar.
+  const gmtoffset =
+    now === undefined
+      ? profile.gmtoffset
+      : fakeZoneOffsetSeconds(profile.exchangeTimezoneName, now);
   const period = (start: number, end: number) => ({
     timezone: profile.timezone,
     start,
     end,
-    gmtoffset: profile.gmtoffset,
+    gmtoffset,
   });
   return {
     currency: profile.currency,
@@ -93,9 +125,9 @@ function chartMeta(
     fullExchangeName: profile.fullExchangeName,
     instrumentType: profile.instrumentType,
     firstTradeDate: daily[0]?.timestamp ?? null,
-    regularMarketTime: close,
+    regularMarketTime: now === undefined ? close : Math.min(now, close),
     hasPrePostMarketData: profile.instrumentType === "EQUITY",
-    gmtoffset: profile.gmtoffset,
+    gmtoffset,
     timezone: profile.timezone,
     exchangeTimezoneName: profile.exchangeTimezoneName,
     regularMarketPrice: today.close,

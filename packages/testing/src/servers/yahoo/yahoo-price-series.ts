@@ -1,3 +1,4 @@
+import { fakeZonedTime } from "./fake-exchange-clock.js";
 import { defaultFakeYahooSymbols, type FakeYahooSymbolProfile } from "./yahoo-symbol-profiles.js";
 
 /** Every `interval` the fake Yahoo chart endpoint serves (the set yahoo-finance2 accepts). */
@@ -39,6 +40,14 @@ export interface FakeYahooMarketOptions {
   symbols?: Record<string, FakeYahooSymbolProfile>;
   /** Exchange-local dates (`YYYY-MM-DD`) whose daily bar is served with null quotes. */
   nullQuoteDates?: readonly string[];
+  /**
+   * The fake market's clock. Unset, every session of the series is over. Set, the series
+   * stops at `now`: a session under way has a partial bar, and every answer ends with Yahoo's
+   * live row for the latest session, stamped with the quote time instead of an interval start
+   * (during a session `now`, after it the session's close), as Yahoo appends it during and
+   * after trading. `meta.gmtoffset` is then the exchange's offset at `now`.
+   */
+  now?: Date;
 }
 
 /** The query of one chart request, already parsed. */
@@ -57,7 +66,12 @@ const day = 86_400;
  */
 export const fakeYahooSeriesStart = Date.UTC(2010, 0, 4) / 1000;
 const seriesEnd = Date.UTC(2030, 11, 31) / 1000;
-const sessionSeconds = 6.5 * 3600;
+const defaultSessionSeconds = 6.5 * 3600;
+
+/** How long the regular session of `profile` lasts, in seconds. */
+export function fakeYahooSessionSeconds(profile: FakeYahooSymbolProfile): number {
+  return profile.sessionSeconds ?? defaultSessionSeconds;
+}
 
 const intradayMinutes: Partial<Record<FakeYahooInterval, number>> = {
   "1m": 1,
@@ -87,7 +101,9 @@ export function isFakeYahooIntraday(interval: FakeYahooInterval): boolean {
 /**
  * The bars the fake Yahoo server answers for `symbol` and `request`: a seeded random walk over
  * weekdays from 2010-01-04 to 2030-12-31, so every run and every range sees the same prices.
- * Returns `undefined` for an unknown symbol.
+ * Daily bars are stamped at the session's open, weekly, monthly and quarterly bars at the
+ * exchange-local midnight starting them, as Yahoo stamps them. With `options.now`, the live
+ * row described there comes last. Returns `undefined` for an unknown symbol.
  */
 export function generateFakeYahooBars(
   symbol: string,
@@ -96,22 +112,62 @@ export function generateFakeYahooBars(
 ): FakeYahooBar[] | undefined {
   const profile = resolveFakeYahooSymbol(symbol, options);
   if (!profile) return undefined;
-  const daily = dailySeries(symbol.toUpperCase(), profile);
+  const key = symbol.toUpperCase();
+  const market = marketAt(key, profile, options.now);
   const inRange = (bar: FakeYahooBar) =>
     bar.timestamp >= request.period1 && bar.timestamp < request.period2;
+  const live = market.live && inRange(market.live) ? [market.live] : [];
   const minutes = intradayMinutes[request.interval];
   if (minutes !== undefined) {
-    return daily
+    const now = market.live?.timestamp ?? Number.POSITIVE_INFINITY;
+    const bars = market.days
       .filter((bar) => bar.timestamp + day > request.period1 && bar.timestamp < request.period2)
-      .flatMap((bar) => intradayBars(symbol, bar, minutes, request.interval))
-      .filter(inRange);
+      .flatMap((bar) => intradayBars(key, bar, minutes, request.interval, profile))
+      .filter((bar) => inRange(bar) && bar.timestamp <= now);
+    const last = bars.at(-1);
+    const liveQuote = last &&
+      live[0] && { ...live[0], open: last.close, high: last.close, low: last.close, volume: 0 };
+    return liveQuote ? [...bars, liveQuote] : bars;
   }
-  const days = daily.filter(inRange);
   if (request.interval === "1d") {
     const nullDates = new Set(options.nullQuoteDates ?? []);
-    return days.map((bar) => (nullDates.has(bar.date) ? withNullQuotes(bar) : bar));
+    const days = market.days
+      .filter(inRange)
+      .map((bar) => (nullDates.has(bar.date) ? withNullQuotes(bar) : bar));
+    return [...days, ...live];
   }
-  return aggregate(days, request.interval);
+  // Yahoo leaves the session under way out of the longer bar and sends it as the live row.
+  const settled = market.live ? market.days.slice(0, -1) : market.days;
+  return [...aggregate(settled, request.interval, profile).filter(inRange), ...live];
+}
+
+interface FakeMarket {
+  /** Daily bars of the sessions opened by then; the one under way is partial. */
+  days: FakeYahooBar[];
+  /** The live row of the latest session, when the market has a clock. */
+  live?: FakeYahooBar;
+}
+
+/** The market as it stands at `now`: the whole series when `now` is unset. */
+function marketAt(
+  symbol: string,
+  profile: FakeYahooSymbolProfile,
+  now: Date | undefined,
+): FakeMarket {
+  const series = dailySeries(symbol, profile);
+  if (now === undefined) return { days: series };
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const days = series.filter((bar) => bar.timestamp <= nowSeconds);
+  const latest = days.at(-1);
+  if (!latest) return { days };
+  const closeTime = latest.timestamp + fakeYahooSessionSeconds(profile);
+  if (nowSeconds >= closeTime) return { days, live: { ...latest, timestamp: closeTime } };
+  // Under way: the session so far, from its minute bars up to now.
+  const minutes = intradayBars(symbol, latest, 1, "1m", profile).filter(
+    (bar) => bar.timestamp < nowSeconds,
+  );
+  const partial = minutes.length > 0 ? { ...latest, ...combine(minutes) } : latest;
+  return { days: [...days.slice(0, -1), partial], live: { ...partial, timestamp: nowSeconds } };
 }
 
 /**
@@ -144,9 +200,10 @@ function dailySeries(symbol: string, profile: FakeYahooSymbolProfile): FakeYahoo
     const close = price(open * Math.exp(drift + vol * gaussian()));
     const high = price(Math.max(open, close) * (1 + Math.abs(gaussian()) * vol * 0.5));
     const low = price(Math.min(open, close) * (1 - Math.abs(gaussian()) * vol * 0.5));
+    const date = new Date(midnight * 1000).toISOString().slice(0, 10);
     bars.push({
-      timestamp: midnight + profile.marketOpenSeconds - profile.gmtoffset,
-      date: new Date(midnight * 1000).toISOString().slice(0, 10),
+      timestamp: fakeZonedTime(profile.exchangeTimezoneName, date, profile.marketOpenSeconds),
+      date,
       open,
       high,
       low: Math.min(low, open, close),
@@ -165,12 +222,13 @@ function intradayBars(
   daily: FakeYahooBar,
   minutes: number,
   interval: FakeYahooInterval,
+  profile: FakeYahooSymbolProfile,
 ): FakeYahooBar[] {
   const open = daily.open ?? 0;
   const close = daily.close ?? 0;
   const high = daily.high ?? 0;
   const low = daily.low ?? 0;
-  const count = Math.ceil(sessionSeconds / (minutes * 60));
+  const count = Math.ceil(fakeYahooSessionSeconds(profile) / (minutes * 60));
   const random = mulberry32(hashString(`${symbol}|${daily.date}|${interval}`));
   const walk = [0];
   for (let step = 1; step <= count; step++) walk.push((walk[step - 1] ?? 0) + gaussianFrom(random));
@@ -196,40 +254,54 @@ function intradayBars(
   });
 }
 
-function aggregate(days: FakeYahooBar[], interval: FakeYahooInterval): FakeYahooBar[] {
+function aggregate(
+  days: FakeYahooBar[],
+  interval: FakeYahooInterval,
+  profile: FakeYahooSymbolProfile,
+): FakeYahooBar[] {
   const groups = new Map<string, FakeYahooBar[]>();
   days.forEach((bar, index) => {
-    const key = groupKey(bar, index, interval);
+    const key = groupStart(bar, index, interval);
     groups.set(key, [...(groups.get(key) ?? []), bar]);
   });
-  return [...groups.values()].map((group) => {
+  const calendar = interval === "1wk" || interval === "1mo" || interval === "3mo";
+  return [...groups].map(([start, group]) => {
     const first = group[0] as FakeYahooBar;
-    const last = group.at(-1) as FakeYahooBar;
     return {
-      timestamp: first.timestamp,
-      date: first.date,
-      open: first.open,
-      high: Math.max(...group.map((bar) => bar.high ?? -Infinity)),
-      low: Math.min(...group.map((bar) => bar.low ?? Infinity)),
-      close: last.close,
-      volume: group.reduce((sum, bar) => sum + (bar.volume ?? 0), 0),
+      timestamp: calendar ? fakeZonedTime(profile.exchangeTimezoneName, start, 0) : first.timestamp,
+      date: calendar ? start : first.date,
+      ...combine(group),
     };
   });
 }
 
-function groupKey(bar: FakeYahooBar, index: number, interval: FakeYahooInterval): string {
+/** The prices and volume of consecutive bars taken as one. */
+function combine(
+  group: FakeYahooBar[],
+): Pick<FakeYahooBar, "open" | "high" | "low" | "close" | "volume"> {
+  return {
+    open: group[0]?.open ?? null,
+    high: Math.max(...group.map((bar) => bar.high ?? -Infinity)),
+    low: Math.min(...group.map((bar) => bar.low ?? Infinity)),
+    close: group.at(-1)?.close ?? null,
+    volume: group.reduce((sum, bar) => sum + (bar.volume ?? 0), 0),
+  };
+}
+
+/** The first calendar day of the bar `bar` belongs to (its Monday, month or quarter). */
+function groupStart(bar: FakeYahooBar, index: number, interval: FakeYahooInterval): string {
   const date = new Date(`${bar.date}T00:00:00Z`);
   switch (interval) {
-    case "5d":
-      return String(Math.floor(index / 5));
-    case "1wk": {
-      const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * day * 1000);
-      return monday.toISOString().slice(0, 10);
-    }
+    case "1wk":
+      return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * day * 1000)
+        .toISOString()
+        .slice(0, 10);
     case "1mo":
-      return bar.date.slice(0, 7);
+      return `${bar.date.slice(0, 7)}-01`;
+    case "3mo":
+      return `${bar.date.slice(0, 4)}-${String(Math.floor(date.getUTCMonth() / 3) * 3 + 1).padStart(2, "0")}-01`;
     default:
-      return `${date.getUTCFullYear()}-Q${Math.floor(date.getUTCMonth() / 3)}`;
+      return String(Math.floor(index / 5));
   }
 }
 

@@ -16,10 +16,16 @@ export interface FakeYahooSymbolProfile {
   timezone: string;
   /** IANA zone of the exchange, e.g. `America/New_York`. */
   exchangeTimezoneName: string;
-  /** Offset of the exchange's local time from UTC, in seconds. */
+  /**
+   * Offset of the exchange's local time from UTC, in seconds, as `meta.gmtoffset` reports it
+   * when the fake has no clock (Yahoo reports the offset at fetch time, so in winter for New
+   * York: -18 000). Bars are stamped by `exchangeTimezoneName`'s rules, whatever this says.
+   */
   gmtoffset: number;
   /** When the regular session opens, in seconds after local midnight. */
   marketOpenSeconds: number;
+  /** How long the regular session lasts, in seconds (default 6.5 hours, New York's). */
+  sessionSeconds?: number;
   /** Close of the day before the series starts. */
   startPrice: number;
   /** Mean daily log return. */
@@ -42,8 +48,9 @@ const newYorkEquity = {
 } as const;
 
 /**
- * The symbols the fake knows unless a test supplies its own. `BHP.AX` trades east of UTC, so
- * its daily bars are stamped on the previous UTC day, as Yahoo's are.
+ * The symbols the fake knows unless a test supplies its own: New York listings, and one each
+ * in Sydney (`BHP.AX`), London (`HSBA.L`), Tokyo (`7203.T`) and Ho Chi Minh City (`VNM.VN`).
+ * East of UTC a bar stamped at local midnight falls on the previous UTC day, as Yahoo's do.
  */
 export const defaultFakeYahooSymbols: Readonly<Record<string, FakeYahooSymbolProfile>> = {
   AAPL: {
@@ -127,5 +134,56 @@ export const defaultFakeYahooSymbols: Readonly<Record<string, FakeYahooSymbolPro
     drift: 0.0001,
     volatility: 0.015,
     baseVolume: 8_000_000,
+  },
+  "HSBA.L": {
+    currency: "GBp",
+    exchangeName: "LSE",
+    fullExchangeName: "LSE",
+    instrumentType: "EQUITY",
+    timezone: "GMT",
+    exchangeTimezoneName: "Europe/London",
+    gmtoffset: 0,
+    marketOpenSeconds: 8 * 3600,
+    sessionSeconds: 8.5 * 3600,
+    longName: "HSBC Holdings plc",
+    shortName: "HSBC HOLDINGS PLC ORD $0.50 (UK",
+    startPrice: 500,
+    drift: 0.0002,
+    volatility: 0.014,
+    baseVolume: 25_000_000,
+  },
+  "7203.T": {
+    currency: "JPY",
+    exchangeName: "JPX",
+    fullExchangeName: "Tokyo",
+    instrumentType: "EQUITY",
+    timezone: "JST",
+    exchangeTimezoneName: "Asia/Tokyo",
+    gmtoffset: 32_400,
+    marketOpenSeconds: 9 * 3600,
+    sessionSeconds: 6.5 * 3600,
+    longName: "Toyota Motor Corporation",
+    shortName: "TOYOTA MOTOR CORP",
+    startPrice: 700,
+    drift: 0.0004,
+    volatility: 0.016,
+    baseVolume: 30_000_000,
+  },
+  "VNM.VN": {
+    currency: "VND",
+    exchangeName: "VNM",
+    fullExchangeName: "HOSE",
+    instrumentType: "EQUITY",
+    timezone: "ICT",
+    exchangeTimezoneName: "Asia/Ho_Chi_Minh",
+    gmtoffset: 25_200,
+    marketOpenSeconds: 9 * 3600,
+    sessionSeconds: 6 * 3600,
+    longName: "Vietnam Dairy Products Joint Stock Company",
+    shortName: "VIET NAM DAIRY PRODUCTS JSC",
+    startPrice: 60_000,
+    drift: 0.0002,
+    volatility: 0.015,
+    baseVolume: 3_000_000,
   },
 };

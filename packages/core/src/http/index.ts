@@ -1,0 +1,5 @@
+export {
+  type DescribeErrorBodyOptions,
+  describeErrorBody,
+  describeHttpFailure,
+} from "./describe-error-body.js";

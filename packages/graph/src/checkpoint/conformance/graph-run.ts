@@ -1,0 +1,88 @@
+import { expect, it } from "vitest";
+import { z } from "zod";
+import { NodeExecutionError } from "../../error/node-execution-error.js";
+import { END, START } from "../../graph/endpoints.js";
+import { FlowStateGraph } from "../../graph/flow-state-graph.js";
+import { appendReducer } from "../../state/append-reducer.js";
+import { reducer } from "../../state/reducer.js";
+import { defineState } from "../../state/state-definition.js";
+import { type ConformanceContext, collect } from "./conformance-context.js";
+
+const State = defineState({
+  log: reducer(z.array(z.string()), appendReducer, () => []),
+  count: z.number().default(0),
+  result: z.string().optional(),
+});
+
+/** The graph end to end on the saver: fail, resume, snapshots, history and time travel. */
+export function describeGraphRun(context: ConformanceContext): void {
+  it("lets a graph fail, resume without re-running finished nodes, and report its state", async () => {
+    const saver = await context.checkpointer();
+    const runs: string[] = [];
+    let failNext = true;
+    const graph = new FlowStateGraph(State)
+      .addNode("first", () => {
+        runs.push("first");
+        return { log: "first" };
+      })
+      .addNode("second", () => {
+        runs.push("second");
+        if (failNext) {
+          failNext = false;
+          throw new Error("transient");
+        }
+        return { log: "second", result: "ok" };
+      })
+      .addEdge(START, "first")
+      .addEdge("first", "second")
+      .addEdge("second", END);
+    const app = graph.compile({ checkpointer: saver });
+    const config = { configurable: { thread_id: context.threadId("graph") } };
+
+    await expect(app.invoke({ log: "input" }, config)).rejects.toSatisfy(
+      NodeExecutionError.isInstance,
+    );
+    const failed = await app.getState(config);
+    expect(failed.status).toBe("failed");
+    expect(failed.next).toEqual(["second"]);
+
+    const final = await app.invoke(null, config);
+    expect(runs).toEqual(["first", "second", "second"]);
+    expect(final).toEqual({ log: ["input", "first", "second"], count: 0, result: "ok" });
+    expect((await app.getState(config)).status).toBe("done");
+    const history = await collect(app.getStateHistory(config));
+    expect(history[0]?.values).toEqual(final);
+    expect(history.at(-1)?.values).toEqual({ log: ["input"], count: 0 });
+  });
+
+  it("reads a long loop back through its snapshots, and travels back in time", async () => {
+    const saver = await context.checkpointer();
+    const graph = new FlowStateGraph(State)
+      .addNode("step", (state) => ({ log: `step ${state.count}`, count: state.count + 1 }))
+      .addEdge(START, "step")
+      .addConditionalEdges("step", (state) => (state.count < 12 ? "step" : END), ["step", END]);
+    const app = graph.compile({ checkpointer: saver, snapshotEvery: 4, stepLimit: 50 });
+    const thread = context.threadId("snapshots");
+    const config = { configurable: { thread_id: thread } };
+    await app.invoke({ log: "go" }, config);
+
+    const history = await collect(app.getStateHistory(config));
+    expect(history.map((snapshot) => snapshot.checkpoint?.seq)).toEqual(
+      Array.from({ length: 13 }, (_, index) => 12 - index),
+    );
+    expect(history.map((snapshot) => snapshot.values.count)).toEqual(
+      Array.from({ length: 13 }, (_, index) => 12 - index),
+    );
+    const stored = await collect(saver.list(thread));
+    expect(stored.filter((checkpoint) => "snapshot" in checkpoint).length).toBe(4);
+
+    const back = history[7]!;
+    const travelled = { configurable: { thread_id: thread, checkpoint_id: back.checkpoint!.id } };
+    expect(await app.getState(travelled)).toEqual(back);
+    const forked = await app.invoke({ log: "again" }, travelled);
+    expect(forked.count).toBe(12);
+    expect(forked.log.slice(0, back.values.log.length)).toEqual(back.values.log);
+    expect((await app.getState(config)).values).toEqual(forked);
+    expect((await saver.getLatest(thread))?.seq).toBeGreaterThan(12);
+  });
+}

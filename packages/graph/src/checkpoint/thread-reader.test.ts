@@ -1,0 +1,282 @@
+import { readFileSync } from "node:fs";
+import { ConfigurationError } from "@framework/core";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
+import { CorruptThreadError } from "../error/corrupt-thread-error.js";
+import { NodeExecutionError } from "../error/node-execution-error.js";
+import { DEFAULT_SNAPSHOT_EVERY } from "../graph/compiled-graph.js";
+import { END, START } from "../graph/endpoints.js";
+import { FlowStateGraph } from "../graph/flow-state-graph.js";
+import { appendReducer } from "../state/append-reducer.js";
+import { reducer } from "../state/reducer.js";
+import { defineState } from "../state/state-definition.js";
+import type { Checkpoint, CheckpointV1 } from "./checkpoint.js";
+import { checkpointAt, collect } from "./conformance/conformance-context.js";
+import { MemorySaver } from "./memory-saver.js";
+import type { StateSnapshot } from "./state-snapshot.js";
+import { CountingCheckpointer } from "./test-counting-checkpointer.js";
+
+const State = defineState({
+  log: reducer(z.array(z.string()), appendReducer, () => []),
+  count: z.number().default(0),
+});
+
+const thread = (id: string) => ({ configurable: { thread_id: id } });
+
+/** A one-node loop that runs `steps` times and fails once at `failAt`, counting its runs. */
+function loopGraph(steps: number, failAt: number) {
+  const runs: number[] = [];
+  let failed = false;
+  const graph = new FlowStateGraph(State)
+    .addNode("step", (state) => {
+      runs.push(state.count);
+      if (state.count === failAt && !failed) {
+        failed = true;
+        throw new Error(`failure at step ${failAt}`);
+      }
+      return { count: state.count + 1 };
+    })
+    .addEdge(START, "step")
+    .addConditionalEdges("step", (state) => (state.count < steps ? "step" : END), ["step", END]);
+  return { graph, runs };
+}
+
+describe("reading a long thread", () => {
+  it("resumes after a failure at step 9,999 reading one snapshot interval, re-running nothing finished", async () => {
+    const saver = new CountingCheckpointer(new MemorySaver());
+    const { graph, runs } = loopGraph(10_000, 9_998);
+    const app = graph.compile({ checkpointer: saver, stepLimit: 20_000 });
+    await expect(app.invoke({ log: "go" }, thread("long"))).rejects.toSatisfy(
+      NodeExecutionError.isInstance,
+    );
+    expect(runs).toHaveLength(9_999);
+
+    saver.reset();
+    const failed = await app.getState(thread("long"));
+    expect(saver.reads).toBeLessThanOrEqual(DEFAULT_SNAPSHOT_EVERY);
+    expect(failed).toMatchObject({ status: "failed", next: ["step"], values: { count: 9_998 } });
+
+    saver.reset();
+    const final = await app.invoke(null, thread("long"));
+    expect(saver.reads).toBeLessThanOrEqual(DEFAULT_SNAPSHOT_EVERY);
+    expect(final.count).toBe(10_000);
+    expect(runs).toHaveLength(10_001);
+    expect(runs.slice(-3)).toEqual([9_998, 9_998, 9_999]);
+
+    saver.reset();
+    const newest = await collect(take(app.getStateHistory(thread("long")), 3));
+    expect(newest.map((snapshot) => snapshot.values.count)).toEqual([10_000, 9_999, 9_998]);
+    // The three newest straddle the resumed run's snapshot: two intervals, never the thread.
+    expect(saver.reads).toBeLessThanOrEqual(2 * DEFAULT_SNAPSHOT_EVERY + 2);
+
+    saver.reset();
+    await app.invoke({ log: "more" }, thread("long"));
+    expect(saver.reads).toBeLessThanOrEqual(DEFAULT_SNAPSHOT_EVERY);
+  }, 60_000);
+
+  it("gives the same history whatever the snapshot interval", async () => {
+    const histories: StateSnapshot[][] = [];
+    for (const snapshotEvery of [1, 3, 1_000]) {
+      let failOnce = true;
+      const graph = new FlowStateGraph(State)
+        .addNode("a", () => ({ log: "a" }))
+        .addNode("b", () => ({ log: "b" }))
+        .addNode("c", () => ({ log: "c" }))
+        .addNode("join", () => {
+          if (failOnce) {
+            failOnce = false;
+            throw new Error("join failed once");
+          }
+          return { log: "join" };
+        })
+        .addNode("loop", (state) => ({ count: state.count + 1, log: `loop ${state.count}` }))
+        .addEdge(START, "a")
+        .addEdge("a", "b")
+        .addEdge("a", "c")
+        .addEdge("b", "join")
+        .addEdge("c", "join")
+        .addEdge("join", "loop")
+        .addConditionalEdges("loop", (state) => (state.count < 5 ? "loop" : END), ["loop", END]);
+      const app = graph.compile({ checkpointer: new MemorySaver(), snapshotEvery });
+      await expect(app.invoke({ log: "go" }, thread("same"))).rejects.toThrow();
+      await app.invoke(null, thread("same"));
+      await app.invoke({ log: "again" }, thread("same"));
+      histories.push(await collect(app.getStateHistory(thread("same"))));
+    }
+    const comparable = (history: StateSnapshot[]) =>
+      history.map(({ values, next, status, checkpoint }) => ({
+        values,
+        next,
+        status,
+        seq: checkpoint?.seq,
+        source: checkpoint?.source,
+        node: checkpoint?.node,
+      }));
+    expect(histories[0]!.length).toBeGreaterThan(15);
+    expect(comparable(histories[1]!)).toEqual(comparable(histories[0]!));
+    expect(comparable(histories[2]!)).toEqual(comparable(histories[0]!));
+  });
+
+  it("keeps checkpoints the same size at step 10 and at step 2,000 of a run", async () => {
+    const saver = new MemorySaver();
+    const { graph } = loopGraph(2_000, -1);
+    const app = graph.compile({ checkpointer: saver, stepLimit: 2_000 });
+    await app.invoke({ count: 0 }, thread("sizes"));
+    const sizes = saver.checkpointBytes("sizes");
+    expect(sizes[1_999]! / sizes[10]!).toBeLessThan(1.1);
+  });
+});
+
+describe("time travel", () => {
+  it("reads and continues the thread from an older checkpoint", async () => {
+    const saver = new MemorySaver();
+    const { graph } = loopGraph(6, -1);
+    const app = graph.compile({ checkpointer: saver, snapshotEvery: 4 });
+    await app.invoke({ log: "go" }, thread("tt"));
+    const history = await collect(app.getStateHistory(thread("tt")));
+    const old = history[3]!;
+    const at = { configurable: { thread_id: "tt", checkpoint_id: old.checkpoint!.id } };
+    expect(await app.getState(at)).toEqual(old);
+    expect(await collect(app.getStateHistory(at))).toEqual(history.slice(3));
+
+    await app.invoke({ log: "fork" }, at);
+    const latest = await saver.getLatest("tt");
+    const forkedFirst = await saver.get("tt", `${history[0]!.checkpoint!.id}`);
+    expect(forkedFirst?.seq).toBe(6);
+    const firstOfFork = (
+      await collect(saver.list("tt", { beforeSeq: 8, limit: 1 }))
+    )[0] as Checkpoint;
+    expect(firstOfFork.parentId).toBe(old.checkpoint!.id);
+    expect(firstOfFork.snapshot?.values).toMatchObject({ log: ["go", "fork"], count: 3 });
+    expect((await app.getState(thread("tt"))).values.count).toBe(6);
+    expect(latest?.seq).toBeGreaterThan(6);
+  });
+
+  it("names the checkpoint it cannot find", async () => {
+    const app = loopGraph(2, -1).graph.compile({ checkpointer: new MemorySaver() });
+    await app.invoke({}, thread("tt"));
+    const config = { configurable: { thread_id: "tt", checkpoint_id: "nope" } };
+    await expect(app.getState(config)).rejects.toSatisfy(
+      (error: unknown) =>
+        CheckpointNotFoundError.isInstance(error) && error.checkpointId === "nope",
+    );
+    await expect(app.invoke(null, config)).rejects.toSatisfy(CheckpointNotFoundError.isInstance);
+  });
+});
+
+describe("run identity", () => {
+  it("records run_id and checkpointMetadata on every checkpoint, keeping the id on resume", async () => {
+    const saver = new MemorySaver();
+    const { graph } = loopGraph(3, 1);
+    const app = graph.compile({ checkpointer: saver });
+    const config = {
+      configurable: { thread_id: "id", run_id: "run-42", user_id: "u-1" },
+      checkpointMetadata: { worker: "w-1", user_id: "spoofed" },
+    };
+    await expect(app.invoke({}, config)).rejects.toThrow();
+    await app.invoke(null, {
+      ...config,
+      configurable: { ...config.configurable, run_id: "other" },
+    });
+    const stored = await collect(saver.list("id"));
+    expect(stored.length).toBeGreaterThan(3);
+    for (const checkpoint of stored) {
+      expect(checkpoint.runId).toBe("run-42");
+      expect(checkpoint.metadata).toEqual({ worker: "w-1", user_id: "u-1" });
+    }
+    const snapshot = await app.getState(thread("id"));
+    expect(snapshot.checkpoint).toMatchObject({ runId: "run-42", metadata: { worker: "w-1" } });
+    await app.invoke({}, thread("id"));
+    const fresh = await saver.getLatest("id");
+    expect(fresh?.runId).not.toBe("run-42");
+    expect(fresh?.metadata).toEqual({});
+  });
+
+  it("refuses a snapshot interval below 1", () => {
+    const { graph } = loopGraph(2, -1);
+    for (const snapshotEvery of [0, -1, 1.5, Number.NaN]) {
+      expect(() => graph.compile({ snapshotEvery })).toThrow(
+        expect.toSatisfy(ConfigurationError.isInstance),
+      );
+    }
+  });
+});
+
+describe("checkpoint format version 1", () => {
+  const fixture = JSON.parse(
+    readFileSync(new URL("./fixtures/v1-thread.json", import.meta.url), "utf8"),
+  ) as {
+    checkpoints: CheckpointV1[];
+    expectedHistory: { seq: number; values: unknown; next: string[]; status: string }[];
+  };
+
+  async function legacyThread() {
+    const saver = new MemorySaver();
+    for (const checkpoint of fixture.checkpoints) await saver.put(checkpoint);
+    const graph = new FlowStateGraph(State)
+      .addNode("plan", () => ({ log: "plan" }))
+      .addNode("loop", (state) => ({ log: `loop${state.count}`, count: state.count + 1 }))
+      .addNode("review", () => ({ log: "review" }))
+      .addEdge(START, "plan")
+      .addEdge("plan", "loop")
+      .addConditionalEdges("loop", (state) => (state.count < 3 ? "loop" : "review"), [
+        "loop",
+        "review",
+      ])
+      .addEdge("review", END);
+    return { saver, app: graph.compile({ checkpointer: saver, snapshotEvery: 3 }) };
+  }
+
+  const summary = (history: StateSnapshot[]) =>
+    history.map(({ checkpoint, values, next, status }) => ({
+      seq: checkpoint?.seq,
+      values,
+      next,
+      status,
+    }));
+
+  it("reads a version-1 thread exactly as the version-1 engine did", async () => {
+    const { app } = await legacyThread();
+    const config = thread("legacy");
+    expect(summary(await collect(app.getStateHistory(config)))).toEqual(fixture.expectedHistory);
+    expect((await app.getState(config)).values).toEqual(fixture.expectedHistory[0]!.values);
+  });
+
+  it("continues a version-1 thread in version 2, starting with a snapshot", async () => {
+    const { app, saver } = await legacyThread();
+    const config = thread("legacy");
+    const final = await app.invoke({ log: "v2", count: 0 }, config);
+    const legacyLog = (fixture.expectedHistory[0]!.values as { log: string[] }).log;
+    expect(final.log.slice(0, legacyLog.length + 1)).toEqual([...legacyLog, "v2"]);
+    const v2 = (await collect(saver.list("legacy"))).filter((c) => c.version === 2);
+    expect(v2.at(-1)?.snapshot).toBeDefined();
+    const history = summary(await collect(app.getStateHistory(config)));
+    expect(history.slice(v2.length)).toEqual(fixture.expectedHistory);
+    expect(history[0]?.values).toEqual(final);
+  });
+});
+
+describe("a damaged thread", () => {
+  it("says which checkpoint cannot be read instead of inventing a state", async () => {
+    const saver = new MemorySaver();
+    const { snapshot: _dropped, ...withoutSnapshot } = checkpointAt("bad", 0);
+    await saver.put(withoutSnapshot);
+    await saver.put(checkpointAt("bad", 1));
+    const app = loopGraph(2, -1).graph.compile({ checkpointer: saver });
+    await expect(app.getState(thread("bad"))).rejects.toSatisfy(
+      (error: unknown) => CorruptThreadError.isInstance(error) && error.seq === 0,
+    );
+    await expect(app.invoke({}, thread("bad"))).rejects.toSatisfy(CorruptThreadError.isInstance);
+    expect((await saver.getLatest("bad"))?.seq).toBe(1);
+  });
+});
+
+async function* take<T>(items: AsyncIterable<T>, count: number): AsyncGenerator<T> {
+  if (count <= 0) return;
+  let taken = 0;
+  for await (const item of items) {
+    yield item;
+    if (++taken >= count) return;
+  }
+}

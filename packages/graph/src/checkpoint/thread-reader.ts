@@ -1,0 +1,207 @@
+import { CorruptThreadError } from "../error/corrupt-thread-error.js";
+import type { StateDefinition, StateRecord } from "../state/state-definition.js";
+import type { CheckpointFrontier, FrontierDelta, StoredCheckpoint } from "./checkpoint.js";
+import type { Checkpointer } from "./checkpointer.js";
+import { setVisits } from "./visit-counts.js";
+
+/** A checkpoint with the full state and scheduler position it stands for. */
+export interface ThreadPoint {
+  readonly checkpoint: StoredCheckpoint;
+  readonly values: StateRecord;
+  /** Nodes waiting to start, in trigger order. */
+  readonly pending: readonly string[];
+  /** Nodes that were running. */
+  readonly running: readonly string[];
+  /**
+   * The visit counts, built on demand: in a long chain they name every node, and only a
+   * resumed run needs them.
+   */
+  visits(): Readonly<Record<string, number>>;
+}
+
+/**
+ * The frontier while folding checkpoints forward. Visit counts stay as the snapshot's record
+ * plus the counts changed since, so a fold never copies a record naming every node.
+ */
+interface FoldFrontier {
+  pending: Set<string>;
+  running: Set<string>;
+  baseVisits: Readonly<Record<string, number>>;
+  changedVisits: Record<string, number>;
+}
+
+const emptyFrontier = (): FoldFrontier => ({
+  pending: new Set(),
+  running: new Set(),
+  baseVisits: {},
+  changedVisits: {},
+});
+
+const fromSaved = (saved: CheckpointFrontier): FoldFrontier => ({
+  pending: new Set(saved.pending),
+  running: new Set(saved.running),
+  baseVisits: saved.visits,
+  changedVisits: {},
+});
+
+function applyDelta(frontier: FoldFrontier, delta: FrontierDelta): void {
+  for (const name of delta.started ?? []) {
+    frontier.pending.delete(name);
+    frontier.running.add(name);
+  }
+  for (const [name, count] of Object.entries(delta.visits ?? {})) {
+    setVisits(frontier.changedVisits, name, count);
+  }
+  for (const name of delta.finished ?? []) frontier.running.delete(name);
+  for (const name of delta.triggered ?? []) frontier.pending.add(name);
+}
+
+function pointOf(
+  checkpoint: StoredCheckpoint,
+  values: StateRecord,
+  frontier: FoldFrontier,
+): ThreadPoint {
+  const { baseVisits } = frontier;
+  const changedVisits = { ...frontier.changedVisits };
+  return {
+    checkpoint,
+    values,
+    pending: [...frontier.pending],
+    running: [...frontier.running],
+    visits: () => ({ ...baseVisits, ...changedVisits }),
+  };
+}
+
+/** Stands in for the position of points nobody asked for. */
+const unread = (checkpoint: StoredCheckpoint, values: StateRecord): ThreadPoint => ({
+  checkpoint,
+  values,
+  pending: [],
+  running: [],
+  visits: () => ({}),
+});
+
+/** The newest snapshot at or before `checkpoint`: where reading it must begin. */
+function snapshotSeqOf(checkpoint: StoredCheckpoint): number {
+  return checkpoint.version === 2 ? checkpoint.snapshotSeq : 0;
+}
+
+/**
+ * Reads a thread's states from its checkpoints. A state is rebuilt from the newest snapshot
+ * at or before the wanted checkpoint, applying the writes and frontier moves that follow, so
+ * one read costs at most `snapshotEvery` checkpoints however long the thread is. Checkpoints
+ * of format version 1 (no snapshots, whole frontiers) are migrated as they are read, from the
+ * thread's first checkpoint; the first checkpoint written after them is a snapshot.
+ */
+export class ThreadReader {
+  readonly #checkpointer: Checkpointer;
+  readonly #threadId: string;
+  readonly #definition: StateDefinition;
+
+  constructor(checkpointer: Checkpointer, threadId: string, definition: StateDefinition) {
+    this.#checkpointer = checkpointer;
+    this.#threadId = threadId;
+    this.#definition = definition;
+  }
+
+  /** The state at the thread's newest checkpoint, or `undefined` for an empty thread. */
+  async latest(): Promise<ThreadPoint | undefined> {
+    const checkpoint = await this.#checkpointer.getLatest(this.#threadId);
+    return checkpoint ? this.at(checkpoint) : undefined;
+  }
+
+  /** The state at one checkpoint of the thread. */
+  async at(checkpoint: StoredCheckpoint): Promise<ThreadPoint> {
+    const segment = await this.#segmentEndingAt(checkpoint, false);
+    return segment[segment.length - 1]!;
+  }
+
+  /**
+   * Every state from `from` (default the newest) back to the thread's first, newest first,
+   * holding one snapshot interval in memory at a time.
+   */
+  async *history(from?: StoredCheckpoint): AsyncGenerator<ThreadPoint> {
+    let cursor = from ?? (await this.#checkpointer.getLatest(this.#threadId));
+    while (cursor) {
+      const segment = await this.#segmentEndingAt(cursor, true);
+      for (let index = segment.length - 1; index >= 0; index--) yield segment[index]!;
+      const first = segment[0]!.checkpoint;
+      cursor = first.seq === 0 ? undefined : await this.#checkpointBefore(first.seq);
+    }
+  }
+
+  async #checkpointBefore(seq: number): Promise<StoredCheckpoint> {
+    for await (const checkpoint of this.#checkpointer.list(this.#threadId, {
+      beforeSeq: seq,
+      limit: 1,
+    })) {
+      if (checkpoint.seq === seq - 1) return checkpoint;
+      break;
+    }
+    throw this.#corrupt(seq - 1, "the checkpoint is missing from the log");
+  }
+
+  /**
+   * The points from the snapshot `checkpoint` depends on up to `checkpoint`, oldest first.
+   * Only the last point's frontier is copied out unless `everyFrontier`: a wide fan-out's
+   * frontier is large, and `getState` needs just one.
+   */
+  async #segmentEndingAt(
+    checkpoint: StoredCheckpoint,
+    everyFrontier: boolean,
+  ): Promise<ThreadPoint[]> {
+    const start = snapshotSeqOf(checkpoint);
+    const chain: StoredCheckpoint[] = [checkpoint];
+    if (checkpoint.seq > start) {
+      for await (const older of this.#checkpointer.list(this.#threadId, {
+        beforeSeq: checkpoint.seq,
+        limit: checkpoint.seq - start,
+      })) {
+        chain.push(older);
+      }
+    }
+    chain.reverse();
+    chain.forEach((link, index) => {
+      if (link.seq !== start + index) {
+        throw this.#corrupt(start + index, "the checkpoint is missing from the log");
+      }
+    });
+    return this.#fold(chain, everyFrontier);
+  }
+
+  #fold(chain: readonly StoredCheckpoint[], everyFrontier: boolean): ThreadPoint[] {
+    const definition = this.#definition;
+    const points: ThreadPoint[] = [];
+    let values: StateRecord | undefined;
+    let frontier = emptyFrontier();
+    for (const checkpoint of chain) {
+      if (checkpoint.version === 1) {
+        if (checkpoint.base) values = Object.freeze({ ...checkpoint.base });
+        values = definition.replay(values ?? definition.initialValues(), checkpoint.writes);
+        frontier = fromSaved(checkpoint.frontier);
+      } else if (checkpoint.version === 2 && checkpoint.snapshot) {
+        values = Object.freeze({ ...checkpoint.snapshot.values });
+        frontier = fromSaved(checkpoint.snapshot.frontier);
+      } else if (checkpoint.version === 2 && values !== undefined) {
+        values = definition.replay(values, checkpoint.writes);
+        if (checkpoint.source === "input") frontier = emptyFrontier();
+        applyDelta(frontier, checkpoint.frontier);
+      } else {
+        const version = (checkpoint as { version: unknown }).version;
+        throw this.#corrupt(
+          checkpoint.seq,
+          version === 2
+            ? `snapshot ${checkpoint.snapshotSeq} it builds on holds no snapshot`
+            : `unknown checkpoint format version ${String(version)}`,
+        );
+      }
+      const wanted = everyFrontier || points.length === chain.length - 1;
+      points.push(wanted ? pointOf(checkpoint, values, frontier) : unread(checkpoint, values));
+    }
+    return points;
+  }
+
+  #corrupt(seq: number, reason: string): CorruptThreadError {
+    return new CorruptThreadError({ threadId: this.#threadId, seq, reason });
+  }
+}

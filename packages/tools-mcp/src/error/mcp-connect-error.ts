@@ -1,0 +1,48 @@
+import { FrameworkError } from "@framework/core";
+
+const name = "McpConnectError";
+const marker = `framework.error.${name}`;
+const symbol = Symbol.for(marker);
+
+/** How the client talks to an MCP server. */
+export type McpTransportKind = "stdio" | "streamable-http" | "sse";
+
+/**
+ * The MCP server could not be reached or did not complete the MCP handshake: the command does
+ * not exist, the process exited, the URL refused the connection or answered with an HTTP error.
+ */
+export class McpConnectError extends FrameworkError {
+  private readonly [symbol] = true;
+
+  /** The server's label: the `name` option, the command's name or the URL's host. */
+  readonly server: string;
+  readonly transport: McpTransportKind;
+  /** The HTTP status the server answered with, when it did. */
+  readonly status: number | undefined;
+  /** The end of what a stdio server wrote to stderr, secrets redacted. */
+  readonly stderr: string | undefined;
+
+  constructor(options: {
+    server: string;
+    transport: McpTransportKind;
+    reason: string;
+    status?: number;
+    stderr?: string;
+    cause?: unknown;
+  }) {
+    const tail = options.stderr ? `\nServer stderr (end):\n${options.stderr}` : "";
+    super({
+      name,
+      message: `Could not connect to MCP server "${options.server}" over ${options.transport}: ${options.reason}${tail}`,
+      cause: options.cause,
+    });
+    this.server = options.server;
+    this.transport = options.transport;
+    this.status = options.status;
+    this.stderr = options.stderr;
+  }
+
+  static override isInstance(error: unknown): error is McpConnectError {
+    return FrameworkError.hasMarker(error, marker);
+  }
+}
