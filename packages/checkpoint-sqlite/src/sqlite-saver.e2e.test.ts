@@ -3,10 +3,11 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { seededRandom } from "@framework/testing";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteSaver } from "./sqlite-saver.js";
-import { crashPayload } from "./test-checkpoint.js";
+import { crashPayload } from "./test-crash-payload.js";
 import { buildTestGraph } from "./test-graph.js";
 
 // Data safety across processes: a writer SIGKILLed at any moment leaves a file that opens with
@@ -59,18 +60,6 @@ function runChild(
     child.on("error", reject);
     child.on("close", (code, signal) => resolve({ lines: lines(), stderr, code, signal }));
   });
-}
-
-/** mulberry32: a seeded generator, so a failing run can be replayed from its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 let dir: string;

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ConfigurationError } from "@framework/core";
 import { CheckpointConflictError, type Checkpointer } from "@framework/graph";
-import { runCheckpointerConformance } from "@framework/graph/conformance";
+import { checkpointAt, runCheckpointerConformance } from "@framework/graph/conformance";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteBusyError } from "./error/sqlite-busy-error.js";
@@ -11,7 +11,6 @@ import { SqliteSaverError } from "./error/sqlite-saver-error.js";
 import { SqliteSchemaVersionError } from "./error/sqlite-schema-version-error.js";
 import { schemaVersion } from "./internal/sqlite-schema.js";
 import { SqliteSaver } from "./sqlite-saver.js";
-import { testCheckpoint } from "./test-checkpoint.js";
 
 let dir: string;
 beforeEach(() => {
@@ -46,22 +45,22 @@ describe("SqliteSaver", () => {
   it("keeps checkpoints in the file across connections, creating its directory", async () => {
     const path = join(dir, "nested", "deeper", "checkpoints.sqlite");
     const writer = new SqliteSaver({ path });
-    await writer.put(testCheckpoint("t", 0, { nul: "a\u0000b" }));
-    await writer.put(testCheckpoint("t", 1));
+    await writer.put(checkpointAt("t", 0, { nul: "a\u0000b" }));
+    await writer.put(checkpointAt("t", 1));
     writer.close();
     const reader = new SqliteSaver({ path });
     expect(await seqsOf(reader, "t")).toEqual([1, 0]);
     expect((await reader.list("t", { beforeSeq: 1 })[Symbol.asyncIterator]().next()).value).toEqual(
-      testCheckpoint("t", 0, { nul: "a\u0000b" }),
+      checkpointAt("t", 0, { nul: "a\u0000b" }),
     );
     reader.close();
   });
 
   it("finds a checkpoint by its id", async () => {
     const saver = new SqliteSaver({ path: ":memory:" });
-    await saver.put(testCheckpoint("t", 0));
-    await saver.put(testCheckpoint("t", 1, { second: true }));
-    expect(await saver.get("t", "t-1")).toEqual(testCheckpoint("t", 1, { second: true }));
+    await saver.put(checkpointAt("t", 0));
+    await saver.put(checkpointAt("t", 1, { second: true }));
+    expect(await saver.get("t", "t-1")).toEqual(checkpointAt("t", 1, { second: true }));
     expect(await saver.get("t", "t-9")).toBeUndefined();
     expect(await saver.get("other", "t-1")).toBeUndefined();
     saver.close();
@@ -69,13 +68,13 @@ describe("SqliteSaver", () => {
 
   it("accepts only the thread's next seq: 0 first, then one more than the newest", async () => {
     const saver = new SqliteSaver({ path: ":memory:" });
-    await expect(saver.put(testCheckpoint("t", 1))).rejects.toMatchObject({
+    await expect(saver.put(checkpointAt("t", 1))).rejects.toMatchObject({
       name: "CheckpointConflictError",
       seq: 1,
       latestSeq: -1,
     });
-    await saver.put(testCheckpoint("t", 0));
-    const gap = saver.put(testCheckpoint("t", 2));
+    await saver.put(checkpointAt("t", 0));
+    const gap = saver.put(checkpointAt("t", 2));
     await expect(gap).rejects.toSatisfy(CheckpointConflictError.isInstance);
     await expect(gap).rejects.toMatchObject({ seq: 2, latestSeq: 0 });
     expect(await seqsOf(saver, "t")).toEqual([0]);
@@ -84,7 +83,7 @@ describe("SqliteSaver", () => {
 
   it("pages through a history longer than one read", async () => {
     const saver = new SqliteSaver({ path: ":memory:" });
-    for (let seq = 0; seq < 150; seq++) await saver.put(testCheckpoint("t", seq));
+    for (let seq = 0; seq < 150; seq++) await saver.put(checkpointAt("t", seq));
     const all = await seqsOf(saver, "t");
     expect(all).toEqual(Array.from({ length: 150 }, (_, index) => 149 - index));
     const limited: number[] = [];
@@ -97,10 +96,10 @@ describe("SqliteSaver", () => {
 
   it("lets the database be written while a list is being read", async () => {
     const saver = new SqliteSaver({ path: ":memory:" });
-    for (let seq = 0; seq < 100; seq++) await saver.put(testCheckpoint("t", seq));
+    for (let seq = 0; seq < 100; seq++) await saver.put(checkpointAt("t", seq));
     let read = 0;
     for await (const _ of saver.list("t")) {
-      if (read++ === 0) await saver.put(testCheckpoint("u", 0));
+      if (read++ === 0) await saver.put(checkpointAt("u", 0));
     }
     expect(read).toBe(100);
     expect(await saver.getLatest("u")).toBeDefined();
@@ -154,17 +153,17 @@ describe("SqliteSaver", () => {
   it("fails with SqliteBusyError when another connection holds the write lock too long", async () => {
     const path = join(dir, "busy.sqlite");
     const saver = new SqliteSaver({ path, busyTimeoutMs: 20 });
-    await saver.put(testCheckpoint("t", 0));
+    await saver.put(checkpointAt("t", 0));
     const other = new Database(path);
     other.exec("BEGIN IMMEDIATE");
-    const blocked = saver.put(testCheckpoint("t", 1));
+    const blocked = saver.put(checkpointAt("t", 1));
     await expect(blocked).rejects.toSatisfy(SqliteBusyError.isInstance);
     await expect(blocked).rejects.toMatchObject({ operation: "put", timeoutMs: 20, path });
     // Readers are not blocked by a writer in WAL mode.
     expect((await saver.getLatest("t"))?.seq).toBe(0);
     other.exec("COMMIT");
     other.close();
-    await saver.put(testCheckpoint("t", 1));
+    await saver.put(checkpointAt("t", 1));
     expect(await seqsOf(saver, "t")).toEqual([1, 0]);
     saver.close();
   });
