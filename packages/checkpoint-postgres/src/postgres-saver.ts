@@ -4,6 +4,7 @@ import {
   CheckpointConflictError,
   type Checkpointer,
   type ListCheckpointsOptions,
+  listInPages,
   type StoredCheckpoint,
 } from "@framework/graph";
 import pg from "pg";
@@ -40,7 +41,6 @@ export type PostgresSaverOptions = (
 };
 
 /** The checkpoints a page of {@link PostgresSaver.list} reads at once. */
-const listPageSize = 64;
 
 const defaults = { maxConnections: 10, statementTimeoutMs: 30_000, schema: "public" };
 
@@ -206,21 +206,16 @@ export class PostgresSaver implements Checkpointer {
     threadId: string,
     options: ListCheckpointsOptions = {},
   ): AsyncGenerator<StoredCheckpoint> {
-    let remaining = options.limit ?? Number.POSITIVE_INFINITY;
-    let before = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
-    while (remaining > 0) {
-      const size = Math.min(listPageSize, remaining);
-      const rows = await this.#query<{ seq: string; checkpoint: string }>(
-        "list",
-        `SELECT seq, checkpoint FROM ${this.#tables.checkpoints}
-         WHERE thread_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
-        [threadId, before, size],
-      );
-      for (const row of rows) yield parse(row.checkpoint);
-      if (rows.length < size) return;
-      remaining -= rows.length;
-      before = Number(rows[rows.length - 1]!.seq);
-    }
+    yield* listInPages(
+      (beforeSeq, limit) =>
+        this.#query<{ seq: string; checkpoint: string }>(
+          "list",
+          `SELECT seq, checkpoint FROM ${this.#tables.checkpoints}
+           WHERE thread_id = $1 AND seq < $2 ORDER BY seq DESC LIMIT $3`,
+          [threadId, beforeSeq, limit],
+        ),
+      options,
+    );
   }
 
   /** Forgets a thread: its head row and, by cascade, every checkpoint, in one statement. */

@@ -6,6 +6,7 @@ import {
   CheckpointConflictError,
   type Checkpointer,
   type ListCheckpointsOptions,
+  listInPages,
   type StoredCheckpoint,
 } from "@framework/graph";
 import Database from "better-sqlite3";
@@ -35,7 +36,6 @@ export interface SqliteSaverOptions {
 }
 
 /** The checkpoints a page of {@link SqliteSaver.list} reads at once. */
-const listPageSize = 64;
 
 const defaultBusyTimeoutMs = 5000;
 
@@ -130,16 +130,11 @@ export class SqliteSaver implements Checkpointer {
     threadId: string,
     options: ListCheckpointsOptions = {},
   ): AsyncGenerator<StoredCheckpoint> {
-    let remaining = options.limit ?? Number.POSITIVE_INFINITY;
-    let before = options.beforeSeq ?? Number.MAX_SAFE_INTEGER;
-    while (remaining > 0) {
-      const size = Math.min(listPageSize, remaining);
-      const rows = this.#guard("list", () => this.#statements.page.all(threadId, before, size));
-      for (const row of rows) yield parse(row.checkpoint);
-      if (rows.length < size) return;
-      remaining -= rows.length;
-      before = rows[rows.length - 1]!.seq;
-    }
+    yield* listInPages(
+      (beforeSeq, limit) =>
+        this.#guard("list", () => this.#statements.page.all(threadId, beforeSeq, limit)),
+      options,
+    );
   }
 
   /** Forgets a thread: every checkpoint of it is deleted in one statement. */
