@@ -1,4 +1,9 @@
-import { MockChatModel, mockToolCall } from "@framework/testing";
+import {
+  type FakeLLMServer,
+  MockChatModel,
+  mockToolCall,
+  startFakeLLMServer,
+} from "@framework/testing";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -6,6 +11,7 @@ import * as weatherTools from "../../test/fixtures/weather-tools.js";
 import { Agent, type AgentOptions } from "../agent/agent.js";
 import { silentLogger } from "../log/logger.js";
 import { registerSecret } from "../log/redact.js";
+import { OpenAIChatModel } from "../model/openai-chat-model.js";
 import { primaryFunction } from "../tool/primary-function.js";
 import { installTestTracing, onlySpan, parentOf } from "./test-tracing.js";
 
@@ -15,7 +21,7 @@ beforeAll(() => registerSecret(secret));
 beforeEach(() => exporter.reset());
 afterEach(() => exporter.reset());
 
-function agentWith(llm: MockChatModel, options: Partial<AgentOptions> = {}) {
+function agentWith(llm: MockChatModel | OpenAIChatModel, options: Partial<AgentOptions> = {}) {
   return new Agent({
     description: "You are helpful.",
     llm,
@@ -160,5 +166,46 @@ describe("agent tracing", () => {
       expect(span.status).toEqual({ code: SpanStatusCode.ERROR, message: "bad key [REDACTED]" });
       expect(span.attributes["error.type"]).toBe("Error");
     }
+  });
+});
+
+describe("agent tracing with OpenAIChatModel against the fake LLM server", () => {
+  const apiKey = "sk-tracing-e2e-0123456789abcdef";
+  let server: FakeLLMServer | undefined;
+  afterEach(() => server?.close());
+  const modelOn = (fake: FakeLLMServer, key = apiKey) =>
+    new OpenAIChatModel({
+      baseURL: fake.baseURL,
+      apiKey: key,
+      model: "test-model",
+      maxRetries: 0,
+      logger: silentLogger,
+    });
+
+  it("reports the provider, the model and the server's token counts", async () => {
+    server = await startFakeLLMServer({
+      apiKey,
+      replies: [{ toolCalls: [mockToolCall("add", { a: 1, b: 2 }, "call_add")] }, "3"],
+    });
+    await agentWith(modelOn(server)).invoke("1+2?");
+    const spans = exporter.getFinishedSpans();
+    const chats = spans.filter((span) => span.name === "chat test-model");
+    expect(chats).toHaveLength(2);
+    for (const chat of chats) {
+      expect(chat.attributes["gen_ai.provider.name"]).toBe("openai-compatible");
+      expect(chat.attributes["gen_ai.usage.input_tokens"]).toBeGreaterThan(0);
+      expect(chat.attributes["gen_ai.usage.output_tokens"]).toBeGreaterThan(0);
+    }
+    expect(onlySpan(spans, "execute_tool add").attributes["gen_ai.tool.call.id"]).toBe("call_add");
+  });
+
+  it("records a rejected call as an error without the API key", async () => {
+    server = await startFakeLLMServer({ apiKey, replies: ["never"] });
+    const wrongKey = "sk-tracing-wrong-key-000000";
+    registerSecret(wrongKey);
+    await expect(agentWith(modelOn(server, wrongKey)).invoke("Hi")).rejects.toThrow();
+    const chat = onlySpan(exporter.getFinishedSpans(), "chat test-model");
+    expect(chat.status.code).toBe(SpanStatusCode.ERROR);
+    expect(JSON.stringify([chat.status, chat.events, chat.attributes])).not.toContain(wrongKey);
   });
 });
