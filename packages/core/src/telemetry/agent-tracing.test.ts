@@ -13,6 +13,7 @@ import { silentLogger } from "../log/logger.js";
 import { registerSecret } from "../log/redact.js";
 import { OpenAIChatModel } from "../model/openai-chat-model.js";
 import { primaryFunction } from "../tool/primary-function.js";
+import { tracedChatModel } from "./agent-tracing.js";
 import { installTestTracing, onlySpan, parentOf } from "./test-tracing.js";
 
 const exporter = installTestTracing();
@@ -207,5 +208,25 @@ describe("agent tracing with OpenAIChatModel against the fake LLM server", () =>
     const chat = onlySpan(exporter.getFinishedSpans(), "chat test-model");
     expect(chat.status.code).toBe(SpanStatusCode.ERROR);
     expect(JSON.stringify([chat.status, chat.events, chat.attributes])).not.toContain(wrongKey);
+  });
+});
+
+describe("tracedChatModel streaming", () => {
+  it("ends the chat span with the finish part's usage and the streamed text", async () => {
+    const llm = new MockChatModel([`streamed ${secret}`], { usage });
+    const model = tracedChatModel(llm);
+    let text = "";
+    for await (const part of model.stream!({ messages: [{ role: "user", content: "Hi" }] })) {
+      if (part.type === "text-delta") text += part.text;
+    }
+    expect(text).toBe(`streamed ${secret}`);
+    const chat = onlySpan(exporter.getFinishedSpans(), "chat mock-model");
+    expect(chat.attributes).toMatchObject({
+      "gen_ai.usage.input_tokens": 7,
+      "gen_ai.usage.output_tokens": 3,
+      "gen_ai.response.finish_reasons": ["stop"],
+    });
+    // Outside an agent run that asked for content, none is recorded.
+    expect(chat.attributes["gen_ai.output.messages"]).toBeUndefined();
   });
 });
