@@ -5,6 +5,11 @@ import {
   startFakeLLMServer,
 } from "@framework/testing";
 import { SpanKind, SpanStatusCode } from "@opentelemetry/api";
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from "@opentelemetry/sdk-trace-base";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as weatherTools from "../../test/fixtures/weather-tools.js";
@@ -96,7 +101,9 @@ describe("agent tracing", () => {
       expect(tool.status.code).toBe(SpanStatusCode.UNSET);
     }
     // The two calls of one reply ran concurrently: each started before the other ended.
-    const nanos = ([seconds, fraction]: [number, number]) => seconds * 1e9 + fraction;
+    // Relative to the root, so the sum stays within a double's exact integers.
+    const nanos = ([seconds, fraction]: [number, number]) =>
+      (seconds - root.startTime[0]) * 1e9 + fraction;
     const latestStart = Math.max(...tools.map((tool) => nanos(tool.startTime)));
     expect(latestStart).toBeLessThanOrEqual(Math.min(...tools.map((tool) => nanos(tool.endTime))));
     expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
@@ -154,6 +161,22 @@ describe("agent tracing", () => {
     expect(missing.status.code).toBe(SpanStatusCode.ERROR);
     expect(missing.attributes["error.type"]).toBe("ToolNotFoundError");
     expect(onlySpan(spans, "invoke_agent").status.code).toBe(SpanStatusCode.UNSET);
+  });
+
+  it("sends an agent's spans to its own tracerProvider when given one", async () => {
+    const own = new InMemorySpanExporter();
+    const tracerProvider = new BasicTracerProvider({
+      spanProcessors: [new SimpleSpanProcessor(own)],
+    });
+    const llm = new MockChatModel([{ toolCalls: [mockToolCall("add", { a: 1, b: 1 })] }, "2"]);
+    await agentWith(llm, { tracing: { tracerProvider } }).invoke("1+1?");
+    expect(
+      own
+        .getFinishedSpans()
+        .map((span) => span.name)
+        .sort(),
+    ).toEqual(["chat mock-model", "chat mock-model", "execute_tool add", "invoke_agent"]);
+    expect(exporter.getFinishedSpans()).toEqual([]);
   });
 
   it("marks the chat and invoke_agent spans failed when the model call fails", async () => {

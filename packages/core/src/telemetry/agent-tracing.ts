@@ -105,8 +105,6 @@ export function traceAgentInvoke(
 ): Promise<AgentResult> {
   const { tracing, llm } = agent;
   const tracer = (tracing?.tracerProvider ?? trace).getTracer(CORE_TRACER_NAME);
-  const recordContent = tracing?.recordContent ?? false;
-  const parent = context.active().setValue(runTracingKey, { tracer, recordContent });
   const name = tracing?.agentName;
   const attributes: Attributes = {
     [GenAiAttribute.operationName]: "invoke_agent",
@@ -114,14 +112,18 @@ export function traceAgentInvoke(
     ...(name === undefined ? {} : { [GenAiAttribute.agentName]: name }),
   };
   const spanName = name === undefined ? "invoke_agent" : `invoke_agent ${name}`;
-  return inSpan(tracer, spanName, { kind: SpanKind.INTERNAL, attributes }, parent, async (span) => {
+  const options = { kind: SpanKind.INTERNAL, attributes };
+  return inSpan(tracer, spanName, options, context.active(), async (span) => {
+    // Content is costly to build: skipped when no SDK (or the sampler) keeps the span.
+    const recordContent = (tracing?.recordContent ?? false) && span.isRecording();
+    const runContext = context.active().setValue(runTracingKey, { tracer, recordContent });
     if (recordContent) {
       span.setAttribute(
         GenAiAttribute.inputMessages,
         messagesContent(toGenAiMessages([{ role: "user", content: query }])),
       );
     }
-    const result = await run();
+    const result = await context.with(runContext, run);
     span.setAttributes(usageAttributes(result.usage, result.finishReason));
     if (recordContent) {
       const answer = toGenAiMessages([{ role: "assistant", content: result.content }]);
