@@ -118,6 +118,13 @@ export {
   withFileLock,
 } from "./registry/index.js";
 export {
+  CORE_TRACER_NAME,
+  GenAiAttribute,
+  MAX_TRACED_CONTENT_LENGTH,
+  recordSpanError,
+  type TracingOptions,
+} from "./telemetry/index.js";
+export {
   type AnyPrimaryFunction,
   capText,
   createToolRecord,

@@ -93,3 +93,4 @@ export {
   type StateValues,
   type UpdateOf,
 } from "./state/index.js";
+export { GRAPH_TRACER_NAME, GraphAttribute } from "./telemetry/index.js";

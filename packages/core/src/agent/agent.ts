@@ -7,6 +7,8 @@ import {
   ToolRegistry,
   type ToolSource,
 } from "../registry/tool-registry.js";
+import { traceAgentInvoke, tracedChatModel } from "../telemetry/agent-tracing.js";
+import type { TracingOptions } from "../telemetry/tracing-options.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentResult } from "./agent-result.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
@@ -70,6 +72,8 @@ export interface AgentOptions {
   logger?: Logger;
   /** Directory tool specifiers and `toolsPath` resolve from. Default `process.cwd()`. */
   cwd?: string;
+  /** OpenTelemetry spans of each run; content is recorded only when asked. */
+  tracing?: TracingOptions;
 }
 
 /** Options of a single {@link Agent.invoke}. */
@@ -151,7 +155,12 @@ export class Agent {
    * error results; the promise rejects only for authentication, model call failures (after
    * retries) and cancellation.
    */
-  async invoke(query: string, options: InvokeOptions = {}): Promise<AgentResult> {
+  invoke(query: string, options: InvokeOptions = {}): Promise<AgentResult> {
+    const traced = { llm: this.llm, tracing: this.options.tracing };
+    return traceAgentInvoke(traced, query, () => this.run(query, options));
+  }
+
+  private async run(query: string, options: InvokeOptions): Promise<AgentResult> {
     await this.ready;
     await this.toolsManager.settled();
     const auth = await authenticate(this.options.authCard, this.logger);
@@ -171,7 +180,7 @@ export class Agent {
       })),
     });
     return runToolLoop({
-      model: this.llm,
+      model: tracedChatModel(this.llm),
       registry: this.toolsManager,
       messages: [
         { role: "system", content: system },

@@ -9,6 +9,7 @@ import { ToolTimeoutError } from "../error/tool-timeout-error.js";
 import { jsonForLog, unloggableArguments } from "../log/json-for-log.js";
 import type { Logger } from "../log/logger.js";
 import type { ToolDefinition } from "../model/chat-model.js";
+import { traceToolExecution } from "../telemetry/agent-tracing.js";
 import {
   type AnyPrimaryFunction,
   getToolSpec,
@@ -214,7 +215,13 @@ export class ToolRegistry {
    * time limit, and logs its completion. Never throws: every failure (a timeout and an abort
    * included) is returned for the model to see.
    */
-  async execute(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
+  execute(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
+    const { tool_name: toolName, arguments: args } = call;
+    const traced = { toolName, toolCallId: context.toolCallId, arguments: args };
+    return traceToolExecution(traced, () => this.executeUntraced(call, context));
+  }
+
+  private async executeUntraced(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
     const tool = this.find(call.tool_name);
     try {
       if (!tool) {

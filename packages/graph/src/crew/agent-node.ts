@@ -10,6 +10,7 @@ import {
   type ToolCallingMode,
   type ToolRegistry,
   type ToolSource,
+  type TracingOptions,
   withRedaction,
 } from "@framework/core";
 import { GraphNode, type NodeContext } from "../node/graph-node.js";
@@ -41,6 +42,8 @@ export interface AgentNodeOptions {
   logger?: Logger;
   /** Directory tool specifiers resolve from. Default `process.cwd()`. */
   cwd?: string;
+  /** The agent's OpenTelemetry options; its `agentName` defaults to the node's name. */
+  tracing?: TracingOptions;
 }
 
 /**
@@ -93,6 +96,7 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
       ...(options.authCard === undefined ? {} : { authCard: options.authCard }),
       ...(options.toolCalling === undefined ? {} : { toolCalling: options.toolCalling }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      tracing: { agentName: options.name, ...options.tracing },
     });
   }
 

@@ -18,6 +18,7 @@ import type { RouteResult } from "../graph/router.js";
 import type { NodeContext } from "../node/graph-node.js";
 import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateDefinition, StateRecord } from "../state/state-definition.js";
+import { GraphRunTrace } from "../telemetry/graph-tracing.js";
 import { Frontier } from "./frontier.js";
 import type { GraphEvent } from "./graph-event.js";
 import { WriteGuard } from "./write-guard.js";
@@ -73,6 +74,7 @@ export class GraphRun {
   readonly #guard = new WriteGuard();
   readonly #controller = new AbortController();
   readonly #result: Promise<StateRecord>;
+  readonly #trace: GraphRunTrace;
   #resolve!: (state: StateRecord) => void;
   #reject!: (error: unknown) => void;
   #state: StateRecord;
@@ -100,6 +102,8 @@ export class GraphRun {
       this.#resolve = resolve;
       this.#reject = reject;
     });
+    this.#trace = new GraphRunTrace(options);
+    this.#trace.endWith(this.#result);
   }
 
   /** Runs the graph; resolves with the final state, rejects with the error that stopped it. */
@@ -214,7 +218,9 @@ export class GraphRun {
     };
     // Deeply frozen, so a node can change the state only through the update it returns.
     const snapshot = deepFreeze(this.#state);
-    new Promise((resolve) => resolve(node.run(snapshot as never, context))).then(
+    const traced = () =>
+      this.#trace.node(name, context, () => node.run(snapshot as never, context));
+    new Promise((resolve) => resolve(traced())).then(
       (update) => this.#enqueue(() => this.#complete(name, step, startedAt, update)),
       (thrown: unknown) =>
         this.#enqueue(() => {
