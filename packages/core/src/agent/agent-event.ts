@@ -3,12 +3,12 @@ import type { AgentResult } from "./agent-result.js";
 
 /**
  * What an agent run reports while it works, from `Agent.stream` or `invoke`'s `onEvent`.
- * A discriminated union on `type`; a run emits `step-start`, then any `text-delta`,
- * `retry`, `tool-call` and `tool-result` events, then `step-finish`, for each model call,
- * and ends with exactly one `finish` or `error`.
+ * A discriminated union on `type`; a run emits, per step, `step-start`, any `retry` and
+ * `text-delta` events of its model call, a `tool-call` and `tool-result` for each tool it
+ * asks for, then `step-finish`; it ends with exactly one `finish` or `error`.
  */
 export type AgentEvent =
-  /** A model call (one step) starts; `step` counts from 1. */
+  /** A step starts: one model call and the tool calls it asks for. `step` counts from 1. */
   | { type: "step-start"; step: number }
   /**
    * A piece of the answer text as the model streams it. In JSON tool-calling mode a reply is
@@ -28,7 +28,7 @@ export type AgentEvent =
     }
   /** A model request failed and is retried after `delayMs`; `status` is its HTTP status. */
   | { type: "retry"; attempt: number; delayMs: number; status?: number }
-  /** A model call (step) finished, with its own token usage. */
+  /** A step finished (after its tool results), with its model call's usage and finish reason. */
   | { type: "step-finish"; step: number; usage: Usage; finishReason: ModelFinishReason }
   /** The run ended with an answer. */
   | { type: "finish"; result: AgentResult }

@@ -18,7 +18,7 @@ import type { ToolRegistry } from "../registry/tool-registry.js";
 import { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 import type { PendingToolCall, ToolCall } from "../tool/tool-call.js";
 import { renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
-import type { AgentEventHandler } from "./agent-event.js";
+import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 import type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
 import { modelReply } from "./model-reply.js";
 import { finalAnswerRequest, jsonModeToolResults, type ToolCallingMode } from "./prompt.js";
@@ -71,12 +71,14 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     AbortedError.throwIfAborted(signal, "agent run");
     logger.info(`Tool calling iteration ${iteration}/${maxIterations}`);
-    const response = await ask(input, iteration, { tools: offered });
+    onEvent?.({ type: "step-start", step: iteration });
+    const response = await ask(input, { tools: offered });
     usage = addUsage(usage, response.usage);
     const pending = pendingCalls(input, response);
     if (pending.length === 0) {
       messages.push({ role: "assistant", content: response.message.content ?? "" });
       logger.info(`No more tool calls needed. Completed in ${iteration} iterations.`);
+      onEvent?.(stepFinish(iteration, response));
       return finish(response, iteration, agentFinishReason(response.finishReason));
     }
     messages.push(
@@ -110,6 +112,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
     );
     toolCalls.push(...executed);
     AbortedError.throwIfAborted(signal, "agent run");
+    onEvent?.(stepFinish(iteration, response));
     if (input.toolCalling === "native") {
       for (const call of executed) {
         messages.push({
@@ -125,20 +128,19 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   }
 
   messages.push({ role: "user", content: finalAnswerRequest });
-  const final = await ask(input, maxIterations + 1, { tools: offered, toolChoice: "none" });
+  onEvent?.({ type: "step-start", step: maxIterations + 1 });
+  const final = await ask(input, { tools: offered, toolChoice: "none" });
+  onEvent?.(stepFinish(maxIterations + 1, final));
   usage = addUsage(usage, final.usage);
   messages.push({ role: "assistant", content: final.message.content ?? "" });
   return finish(final, maxIterations, "max_iterations");
 }
 
-/** One model call, framed by its `step-start` and `step-finish` events. */
 async function ask(
   input: ToolLoopInput,
-  step: number,
   { tools, toolChoice }: { tools: ToolDefinition[]; toolChoice?: "none" },
 ): Promise<ChatResponse> {
-  input.onEvent?.({ type: "step-start", step });
-  const response = await modelReply(
+  return modelReply(
     input.model,
     {
       messages: [...input.messages],
@@ -148,13 +150,11 @@ async function ask(
     input.toolCalling,
     input.onEvent,
   );
-  input.onEvent?.({
-    type: "step-finish",
-    step,
-    usage: response.usage,
-    finishReason: response.finishReason,
-  });
-  return response;
+}
+
+/** Ends a step: its model call and, when it asked for any, its tool calls. */
+function stepFinish(step: number, { usage, finishReason }: ChatResponse): AgentEvent {
+  return { type: "step-finish", step, usage, finishReason };
 }
 
 function pendingCalls(input: ToolLoopInput, response: ChatResponse): PendingToolCall[] {
