@@ -72,6 +72,7 @@ export {
 export {
   EventChannel,
   type GraphEvent,
+  type NodeAgentEvent,
   type NodeEndEvent,
   type NodeStartEvent,
   type RunDoneEvent,

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import {
   Agent,
+  type AgentEvent,
   type AgentResult,
   type AuthCard,
   type ChatModel,
@@ -108,16 +109,26 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
 
   /**
    * Asks this node's agent. Inside a graph run, the run's abort signal and user id apply
-   * unless given here.
+   * unless given here, and the agent's events reach the graph's `stream` as
+   * `{ type: "agent", node, event }`.
    */
   invoke(prompt: string, options: InvokeOptions = {}): Promise<AgentResult> {
     const run = currentRun.getStore();
     const userId = options.userId ?? run?.config.configurable?.user_id;
     const signal = options.signal ?? run?.signal;
+    const { onEvent } = options;
+    const report =
+      run && onEvent
+        ? (event: AgentEvent) => {
+            onEvent(event);
+            run.agentEvent(event);
+          }
+        : (run?.agentEvent ?? onEvent);
     return this.agent.invoke(prompt, {
       ...options,
       ...(userId === undefined ? {} : { userId }),
       ...(signal === undefined ? {} : { signal }),
+      ...(report === undefined ? {} : { onEvent: report }),
     });
   }
 

@@ -255,3 +255,32 @@ describe("CrewAgent with the reference crew shape", () => {
     ).toThrow(/messages/);
   });
 });
+
+describe("CrewAgent.stream", () => {
+  it("yields each agent node's events tagged with the node, between its start and end", async () => {
+    const { crew } = buildCrew(0);
+    const seen: string[] = [];
+    const cryptoText: string[] = [];
+    for await (const event of crew.stream("Should I buy AAPL or BTC?", { threadId: "s1" })) {
+      if (event.type === "agent") {
+        if (event.node === "crypto" && event.event.type === "text-delta") {
+          cryptoText.push(event.event.text);
+        }
+        if (event.event.type === "tool-call")
+          seen.push(`${event.node} tool ${event.event.toolName}`);
+        if (event.event.type === "finish") seen.push(`${event.node} agent finished`);
+      } else if (event.type !== "done") {
+        seen.push(`${event.type} ${event.node}`);
+      }
+    }
+    expect(cryptoText.join("")).toBe("BTC is volatile but up 4%.");
+    const crypto = seen.filter((line) => line.includes("crypto"));
+    expect(crypto).toEqual([
+      "node_start crypto",
+      "crypto tool fetch_btc_market_data",
+      "crypto agent finished",
+      "node_end crypto",
+    ]);
+    expect(seen.at(-2)).toBe("recommender agent finished");
+  });
+});

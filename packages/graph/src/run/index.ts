@@ -1,2 +1,8 @@
 export { EventChannel } from "./event-channel.js";
-export type { GraphEvent, NodeEndEvent, NodeStartEvent, RunDoneEvent } from "./graph-event.js";
+export type {
+  GraphEvent,
+  NodeAgentEvent,
+  NodeEndEvent,
+  NodeStartEvent,
+  RunDoneEvent,
+} from "./graph-event.js";
