@@ -15,8 +15,10 @@ export {
   type StoredCheckpoint,
 } from "./checkpoint/index.js";
 export {
+  type AgentConversations,
   AgentNode,
   type AgentNodeOptions,
+  agentConversations,
   CrewAgent,
   type CrewAgentOptions,
   type CrewInvokeOptions,
