@@ -9,6 +9,7 @@ export {
   type AgentToolCall,
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
+  EventChannel,
   eventStream,
   type InvokeOptions,
   type StreamOptions,

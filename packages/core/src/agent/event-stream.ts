@@ -1,3 +1,5 @@
+import { EventChannel } from "./event-channel.js";
+
 /**
  * Turns a run that reports through a callback into an async iterable of its events. The run
  * gets a signal that fires when the consumer stops early (`break`, `return`, a throw in the
@@ -10,37 +12,16 @@ export async function* eventStream<E>(
   signal?: AbortSignal,
 ): AsyncGenerator<E, void, undefined> {
   const stop = new AbortController();
-  const runSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  const queue: E[] = [];
-  let settled = false;
-  let wake: (() => void) | undefined;
-  const notify = () => {
-    wake?.();
-    wake = undefined;
-  };
-  const running = run((event) => {
-    queue.push(event);
-    notify();
-  }, runSignal).then(
-    () => undefined,
-    () => undefined,
+  const channel = new EventChannel<E>();
+  const running = run(
+    (event) => channel.push(event),
+    signal ? AbortSignal.any([signal, stop.signal]) : stop.signal,
+  ).then(
+    () => channel.close(),
+    () => channel.close(),
   );
-  void running.then(() => {
-    settled = true;
-    notify();
-  });
   try {
-    for (;;) {
-      const event = queue.shift();
-      if (event !== undefined) {
-        yield event;
-        continue;
-      }
-      if (settled) return;
-      await new Promise<void>((resolve) => {
-        wake = resolve;
-      });
-    }
+    yield* channel;
   } finally {
     stop.abort(new Error("the consumer stopped reading the stream"));
     await running;

@@ -9,5 +9,6 @@ export {
 } from "./agent.js";
 export type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 export type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
+export { EventChannel } from "./event-channel.js";
 export { eventStream } from "./event-stream.js";
 export type { ToolCallingMode } from "./prompt.js";

@@ -1,4 +1,5 @@
-export { EventChannel } from "./event-channel.js";
+/** Moved to `@framework/core`, where agent streams use it too; re-exported for existing imports. */
+export { EventChannel } from "@framework/core";
 export type {
   GraphEvent,
   NodeAgentEvent,
