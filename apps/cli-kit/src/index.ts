@@ -34,7 +34,7 @@ export {
   readSearchGist,
 } from "./offline/tool-text.js";
 export { Progress, type ProgressOptions, type ProgressStream } from "./progress/progress.js";
-export { type AppRun, type RunAppOptions, runApp } from "./run/run-app.js";
+export { type AppRun, type RunAppOptions, runApp, verboseOptionHelp } from "./run/run-app.js";
 export {
   type AppProcessResult,
   type SpawnAppOptions,

@@ -1,5 +1,10 @@
 #!/usr/bin/env node
-import { checkpointDbOptionHelp, offlineOptionHelp, runApp } from "@framework/cli-kit";
+import {
+  checkpointDbOptionHelp,
+  offlineOptionHelp,
+  runApp,
+  verboseOptionHelp,
+} from "@framework/cli-kit";
 import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
 import { crewAnalyst } from "./offline/crew-analyst.js";
@@ -17,6 +22,7 @@ interface CrewOptions {
   resume?: boolean;
   json?: boolean;
   offline?: boolean;
+  verbose?: boolean;
 }
 
 function threadNeeded(option: string): ConfigurationError {
@@ -36,9 +42,11 @@ await new Command()
   .option("--forget", "delete the --thread from the checkpoint database and exit")
   .option("--json", "print the final shared state as JSON instead of the report")
   .option("--offline", offlineOptionHelp)
+  .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: CrewOptions) => {
     process.exitCode = await runApp({
       offline: options.offline === true,
+      verbose: options.verbose === true,
       analyst: crewAnalyst,
       main: (run) => {
         if (options.forget) {

@@ -83,6 +83,7 @@ export async function createTradingCrew(options: TradingCrewOptions): Promise<Tr
   const recommender = new RecommenderAgent({
     name: "recommender",
     instruction: recommenderInstruction,
+    memory: true,
     ...common,
     ...withLogger("recommender"),
   });

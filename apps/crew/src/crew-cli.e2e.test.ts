@@ -111,11 +111,17 @@ describe("pnpm crew, against fake services", () => {
   });
 
   it("prints the final state as JSON with --json, for the given user and thread", async () => {
-    const result = await crew([query, "--json", "--user", "alice", "--thread", "7"]);
+    const result = await crew([query, "--json", "--user", "alice", "--thread", "7", "--verbose"]);
     expect(result.code).toBe(0);
     const state = JSON.parse(result.stdout) as Trading;
     expect(Object.keys(state).sort()).toEqual(
-      ["crypto_insight", "equity_insight", "final_recommendation", "messages"].sort(),
+      [
+        "conversations",
+        "crypto_insight",
+        "equity_insight",
+        "final_recommendation",
+        "messages",
+      ].sort(),
     );
     expect(state.messages[0]).toEqual({ role: "user", content: query });
     expect(
@@ -163,8 +169,11 @@ describe("pnpm crew --offline", () => {
       "search_api",
       "fetch_btc_market_data",
     ]) {
-      expect(result.stderr).toContain(`"tool_name":"${tool}"`);
+      // Progress comes from agent events, tagged with the crew node that called the tool.
+      expect(result.stderr).toMatch(new RegExp(`\\] \\w+ → ${tool} \\{`));
     }
+    // The library's own INFO lines are for --verbose only.
+    expect(result.stderr).not.toContain("INFO");
     expect(result.stdout).toContain("## Equity insight (MarketDataProvider)");
     expect(result.stdout).toContain("## Crypto insight (CryptoTracker)");
     expect(result.stdout).toContain("## Final recommendation (RecommenderAgent)");
@@ -182,6 +191,15 @@ describe("pnpm crew threads, in a SQLite file", () => {
     const asked = state.messages.filter((m) => m.role === "user").map((m) => m.content);
     expect(asked).toEqual([query, "And what about ETH?"]);
     expect(state.messages).toHaveLength(8);
+    // The recommender remembers the thread's earlier question and its own answer.
+    const recommender = state.conversations.recommender ?? [];
+    expect(recommender.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(recommender[0]?.content).toContain(query);
+    expect(recommender[2]?.content).toContain("And what about ETH?");
+    const lastAsk = services.llm.chatRequests.findLast((request) =>
+      request.messages.some((m) => String(m.content).includes("And what about ETH?")),
+    );
+    expect(lastAsk?.messages.some((m) => String(m.content).includes(query))).toBe(true);
   });
 
   it("starts a new thread per run without --thread and says its id", async () => {

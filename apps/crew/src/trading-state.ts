@@ -1,4 +1,11 @@
-import { appendReducer, defineState, reducer, type StateOf, type UpdateOf } from "@framework/graph";
+import {
+  agentConversations,
+  appendReducer,
+  defineState,
+  reducer,
+  type StateOf,
+  type UpdateOf,
+} from "@framework/graph";
 import { z } from "zod";
 
 /** An entry of the crew's `messages`: who wrote it, and what. */
@@ -8,12 +15,15 @@ export const CrewMessage = z.object({ role: z.string(), content: z.string() });
  * The crew's shared state, as the specification's `TradingState`: `messages` is append-only
  * (the reducer returns the existing list plus the new entry), each insight is written by one
  * node, and `final_recommendation` by the recommender once both insights exist.
+ * `conversations` holds the recommender's conversation, so a thread continued with
+ * `--thread` is answered knowing the earlier questions and recommendations.
  */
 export const TradingState = defineState({
   messages: reducer(z.array(CrewMessage), appendReducer, () => []),
   equity_insight: z.string().optional(),
   crypto_insight: z.string().optional(),
   final_recommendation: z.string().optional(),
+  conversations: agentConversations(),
 });
 
 /** The crew's state values. */

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { offlineOptionHelp, runApp } from "@framework/cli-kit";
+import { offlineOptionHelp, runApp, verboseOptionHelp } from "@framework/cli-kit";
 import { Command } from "commander";
 import { financeAnalyst } from "./offline/finance-analyst.js";
 import { runFinance } from "./run-finance.js";
@@ -14,9 +14,11 @@ await new Command()
   )
   .argument("[question...]", `what to ask (default: "${demoQuestion}")`)
   .option("--offline", offlineOptionHelp)
-  .action(async (words: string[], options: { offline?: boolean }) => {
+  .option("--verbose", verboseOptionHelp)
+  .action(async (words: string[], options: { offline?: boolean; verbose?: boolean }) => {
     process.exitCode = await runApp({
       offline: options.offline === true,
+      verbose: options.verbose === true,
       analyst: financeAnalyst,
       main: (run) => runFinance(run, words.join(" ").trim() || demoQuestion),
     });

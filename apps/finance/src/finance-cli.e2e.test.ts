@@ -100,7 +100,7 @@ describe("pnpm finance --offline", () => {
       "search_api",
       "deepsearch_tool",
     ]) {
-      expect(result.stderr).toContain(`"tool_name":"${tool}"`);
+      expect(result.stderr).toContain(`finance → ${tool} {`);
     }
     await expectCharts(chartsDir, result.stdout);
   });

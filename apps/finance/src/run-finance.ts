@@ -27,7 +27,10 @@ export async function runFinance(run: AppRun, question: string): Promise<void> {
     logger: run.progress.logger("finance"),
     ...appToolSettings(import.meta.url),
   });
-  const result = await agent.invoke(question, { signal: run.signal });
+  const result = await agent.invoke(question, {
+    signal: run.signal,
+    onEvent: (event) => run.progress.agentEvent("finance", event),
+  });
   const sections = [
     `## Answer\n\n${result.content.trim()}`,
     `## Charts\n\n${renderCharts(chartsDrawn(result.toolCalls))}`,

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { offlineOptionHelp, runApp } from "@framework/cli-kit";
+import { offlineOptionHelp, runApp, verboseOptionHelp } from "@framework/cli-kit";
 import { Command, InvalidArgumentError } from "commander";
 import { researchAnalyst } from "./offline/research-analyst.js";
 import { runResearch } from "./run-research.js";
@@ -10,6 +10,7 @@ const demoTopic = "tool-using LLM agents";
 interface ResearchOptions {
   maxResults: number;
   offline?: boolean;
+  verbose?: boolean;
   mcp: string[];
 }
 
@@ -33,9 +34,11 @@ await new Command()
     [] as string[],
   )
   .option("--offline", offlineOptionHelp)
+  .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: ResearchOptions) => {
     process.exitCode = await runApp({
       offline: options.offline === true,
+      verbose: options.verbose === true,
       analyst: researchAnalyst,
       main: (run) =>
         runResearch(run, {

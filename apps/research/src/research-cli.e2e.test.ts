@@ -51,7 +51,11 @@ describe("pnpm research, against fake services", () => {
 
   it("offers the tools of an MCP server given with --mcp, next to the paper tools", async () => {
     const before = services.llm.chatRequests.length;
-    const result = await research(["agents", "--mcp", `"${process.execPath}" "${venueServer}"`]);
+    // The connection line is an INFO log line, shown only when asked for.
+    const result = await research(["agents", "--mcp", `"${process.execPath}" "${venueServer}"`], {
+      ...services.environment,
+      FRAMEWORK_LOG_LEVEL: "info",
+    });
     expect(result.stderr).not.toMatch(/^error:/m);
     expect(result.code).toBe(0);
     const offered = (services.llm.chatRequests[before]?.tools ?? []).map(
@@ -81,7 +85,7 @@ describe("pnpm research --offline", () => {
     const result = await research(["--offline"], {});
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/^OFFLINE DEMO: a scripted model/m);
-    expect(result.stderr).toContain('"tool_name":"paper_research"');
+    expect(result.stderr).toContain("research → paper_research {");
     expect(result.stdout).toMatch(/^## Answer\n\nHere are the 5 most relevant arXiv papers/);
     expect(result.stdout).toMatch(
       /## Papers found\n\n1\. .+\n {3}arXiv:\S+ \(\d{4}-\d{2}-\d{2}\) http:\/\/arxiv\.org\/pdf\//,

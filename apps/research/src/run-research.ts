@@ -63,6 +63,7 @@ async function research(
   });
   const result = await agent.invoke(researchQuery(request.topic, request.maxResults), {
     signal: run.signal,
+    onEvent: (event) => run.progress.agentEvent("research", event),
   });
   run.print(
     `## Answer\n\n${result.content.trim()}\n\n## Papers found\n\n${renderPapers(papersFound(result.toolCalls))}\n`,

@@ -1,12 +1,18 @@
 export {
   Agent,
+  type AgentEvent,
+  type AgentEventHandler,
   type AgentFinishReason,
+  type AgentInput,
   type AgentOptions,
   type AgentResult,
   type AgentToolCall,
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
+  EventChannel,
+  eventStream,
   type InvokeOptions,
+  type StreamOptions,
   type ToolCallingMode,
 } from "./agent/index.js";
 export {
@@ -84,6 +90,7 @@ export {
   emptyUsage,
   type JsonSchema,
   type ModelFinishReason,
+  type ModelRetry,
   type ModelToolCall,
   OpenAIChatModel,
   type OpenAIChatModelOptions,

@@ -18,8 +18,10 @@ export {
   type StoredCheckpoint,
 } from "./checkpoint/index.js";
 export {
+  type AgentConversations,
   AgentNode,
   type AgentNodeOptions,
+  agentConversations,
   CrewAgent,
   type CrewAgentOptions,
   type CrewInvokeOptions,
@@ -75,6 +77,7 @@ export {
 export {
   EventChannel,
   type GraphEvent,
+  type NodeAgentEvent,
   type NodeEndEvent,
   type NodeStartEvent,
   type RunDoneEvent,

@@ -9,22 +9,51 @@ function recorder(isTTY: boolean) {
 const clear = "\r\x1b[2K";
 
 describe("Progress", () => {
-  it("writes plain timestamped lines off a terminal, node by node", () => {
+  it("writes plain timestamped lines off a terminal, from node and agent events", () => {
     const { chunks, stream } = recorder(false);
     let now = 0;
-    const progress = new Progress({ stream, now: () => now, level: "info" });
+    const progress = new Progress({ stream, now: () => now });
     expect(progress.live).toBe(false);
     progress.nodeStarted("market");
     now = 1500;
+    progress.agentEvent("market", { type: "step-start", step: 1 });
+    progress.agentEvent("market", {
+      type: "tool-call",
+      toolCallId: "c1",
+      toolName: "fetch_stock_data",
+      arguments: '{"symbol":"AAPL"}',
+    });
+    progress.agentEvent("market", {
+      type: "tool-result",
+      toolCallId: "c1",
+      toolName: "fetch_stock_data",
+      output: "Error: boom",
+      isError: true,
+      durationMs: 12.4,
+    });
+    progress.agentEvent("market", { type: "retry", attempt: 1, delayMs: 2000, status: 429 });
+    progress.agentEvent("market", { type: "text-delta", text: "not progress" });
     progress.logger("market").info("Tool calling iteration 1/10");
-    progress.logger("market").debug("hidden below the level");
+    progress.logger("market").warn("something odd");
     progress.nodeFinished("market");
     progress.stop();
     expect(chunks).toEqual([
-      "[   0.0s] market INFO node market started\n",
-      "[   1.5s] market INFO Tool calling iteration 1/10\n",
-      "[   1.5s] market INFO node market finished\n",
+      "[   0.0s] market node market started\n",
+      "[   1.5s] market step 1: asking the model\n",
+      '[   1.5s] market → fetch_stock_data {"symbol":"AAPL"}\n',
+      "[   1.5s] market ✗ fetch_stock_data failed in 12 ms\n",
+      "[   1.5s] market model busy (HTTP 429), retry 1 in 2.0 s\n",
+      "[   1.5s] market WARN something odd\n",
+      "[   1.5s] market node market finished\n",
     ]);
+  });
+
+  it("shows INFO log lines only at the info level", () => {
+    const { chunks, stream } = recorder(false);
+    const progress = new Progress({ stream, now: () => 0, level: "info" });
+    progress.logger("app").info("I'am chatting with alice");
+    progress.logger("app").debug("hidden below the level");
+    expect(chunks).toEqual(["[   0.0s] app INFO I'am chatting with alice\n"]);
   });
 
   it("on a terminal, keeps one spinner line naming what each node does, and permanent lines for tool calls", () => {
@@ -35,16 +64,20 @@ describe("Progress", () => {
     progress.nodeStarted("market");
     progress.nodeStarted("crypto");
     now = 2000;
-    progress
-      .logger("market")
-      .info('Executing tool call: {"tool_name":"fetch_stock_data","arguments":{"symbol":"AAPL"}}');
-    progress.logger("crypto").info("Tool calling iteration 2/10");
+    progress.agentEvent("market", {
+      type: "tool-call",
+      toolCallId: "c1",
+      toolName: "fetch_stock_data",
+      arguments: { symbol: "AAPL" },
+    });
+    progress.agentEvent("crypto", { type: "step-start", step: 2 });
     progress.logger("crew").info("No authentication card provided, skipping authentication");
     // A permanent line redraws the spinner under it at once.
     progress.logger("crypto").warn("Chat completion failed, retrying in 1000 ms");
     const screen = chunks.join("");
     expect(screen).toContain('  market → fetch_stock_data {"symbol":"AAPL"}\n');
     expect(screen).toContain("! crypto: Chat completion failed, retrying in 1000 ms\n");
+    expect(screen).not.toContain("skipping authentication");
     // Only scopes doing something are shown: the crew's own log line adds none.
     expect(screen.slice(screen.lastIndexOf(clear) + clear.length)).toMatch(
       /^. 2\.0s market: running fetch_stock_data · crypto: asking the model \(step 2\)$/,

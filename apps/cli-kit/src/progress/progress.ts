@@ -1,11 +1,11 @@
 import {
+  type AgentEvent,
   isLevelEnabled,
   type Logger,
   type LogLevel,
   redactSecrets,
   resolveLogLevel,
 } from "@framework/core";
-import { describeLogLine } from "./describe-log-line.js";
 
 /** Where progress is written: a terminal or a plain stream (standard error by default). */
 export interface ProgressStream {
@@ -22,7 +22,7 @@ export interface ProgressOptions {
   live?: boolean;
   /** Milliseconds since some origin; injectable so tests need no clock. */
   now?: () => number;
-  /** Lowest level written as a plain line. Default `FRAMEWORK_LOG_LEVEL`, else `info`. */
+  /** Lowest log level written as a plain line. Default `FRAMEWORK_LOG_LEVEL`, else `warn`. */
   level?: LogLevel;
   /** Spinner redraw period. Default 100 ms. */
   frameMs?: number;
@@ -38,8 +38,13 @@ interface ScopeState {
   tools: string[];
 }
 
+function formatMs(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`;
+}
+
 function shortArguments(args: unknown): string {
-  const text = JSON.stringify(args ?? {});
+  // Native calls carry their arguments as the JSON text the model wrote.
+  const text = typeof args === "string" ? args : JSON.stringify(args ?? {});
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }
 
@@ -47,8 +52,10 @@ function shortArguments(args: unknown): string {
  * Shows what a run is doing. On a terminal: one spinner line, rewritten in place, naming each
  * active node (or agent) with what it does now (asking the model, running a tool) and the
  * elapsed time, plus a permanent line per tool call, finished node and warning. Elsewhere
- * (pipes, CI, tests): plain timestamped log lines. It is fed by the framework's own log lines
- * through {@link Progress.logger}, and by graph events through `nodeStarted`/`nodeFinished`.
+ * (pipes, CI, tests): plain timestamped lines. It is fed by agent events through
+ * {@link Progress.agentEvent} and graph events through `nodeStarted`/`nodeFinished`; log lines
+ * given to {@link Progress.logger} are only shown (at or above the log level, and warnings on
+ * a terminal), never read for meaning.
  */
 export class Progress {
   /** Whether the spinner line is drawn. */
@@ -91,14 +98,59 @@ export class Progress {
   nodeStarted(node: string): void {
     this.#scope(node).activity = "starting";
     this.#idle = "working";
-    if (!this.live) this.#plain(node, "info", `node ${node} started`);
+    if (!this.live) this.#line(node, `node ${node} started`);
   }
 
   /** A graph node finished and its update was merged. */
   nodeFinished(node: string): void {
     this.#scopes.delete(node);
     if (this.live) this.#permanent(`✓ ${node} finished at ${this.#elapsed()}`);
-    else this.#plain(node, "info", `node ${node} finished`);
+    else this.#line(node, `node ${node} finished`);
+  }
+
+  /** An event of the agent working as `scope` (an app's agent, or a crew node's). */
+  agentEvent(scope: string, event: AgentEvent): void {
+    const state = this.#scope(scope);
+    this.#idle = "working";
+    switch (event.type) {
+      case "step-start":
+        state.activity = `asking the model (step ${event.step})`;
+        if (!this.live) this.#line(scope, `step ${event.step}: asking the model`);
+        break;
+      case "tool-call":
+        state.tools.push(event.toolName);
+        state.activity = `running ${state.tools.join(", ")}`;
+        if (this.live) {
+          this.#permanent(`  ${scope} → ${event.toolName} ${shortArguments(event.arguments)}`);
+        } else {
+          this.#line(scope, `→ ${event.toolName} ${shortArguments(event.arguments)}`);
+        }
+        break;
+      case "tool-result": {
+        const index = state.tools.indexOf(event.toolName);
+        if (index >= 0) state.tools.splice(index, 1);
+        state.activity =
+          state.tools.length > 0 ? `running ${state.tools.join(", ")}` : "reading tool results";
+        const outcome = event.isError ? "failed" : "done";
+        const line = `${event.isError ? "✗" : "✓"} ${event.toolName} ${outcome} in ${formatMs(event.durationMs)}`;
+        if (!this.live) this.#line(scope, line);
+        else if (event.isError) this.#permanent(`  ${scope} ${line}`);
+        break;
+      }
+      case "retry": {
+        const line = `model busy${event.status === undefined ? "" : ` (HTTP ${event.status})`}, retry ${event.attempt} in ${formatMs(event.delayMs)}`;
+        if (this.live) this.#permanent(`! ${scope}: ${line}`);
+        else this.#line(scope, line);
+        break;
+      }
+      case "finish":
+        state.activity = "answer ready";
+        break;
+      case "text-delta":
+      case "step-finish":
+      case "error":
+        break;
+    }
   }
 
   /** A line worth keeping whatever the mode, e.g. the offline demo's announcement. */
@@ -124,48 +176,18 @@ export class Progress {
   }
 
   #log(scope: string, level: Level, raw: string): void {
+    if (!isLevelEnabled(level, resolveLogLevel(this.#level))) return;
     const message = redactSecrets(raw);
-    const meaning = describeLogLine(message);
-    const state = this.#scope(scope);
-    switch (meaning.kind) {
-      case "iteration":
-        state.activity = `asking the model (step ${meaning.iteration})`;
-        this.#idle = "working";
-        break;
-      case "tool_started":
-        state.tools.push(meaning.tool);
-        state.activity = `running ${state.tools.join(", ")}`;
-        if (this.live) {
-          this.#permanent(`  ${scope} → ${meaning.tool} ${shortArguments(meaning.arguments)}`);
-        }
-        break;
-      case "tool_finished":
-      case "tool_failed": {
-        const index = state.tools.indexOf(meaning.tool);
-        if (index >= 0) state.tools.splice(index, 1);
-        state.activity =
-          state.tools.length > 0 ? `running ${state.tools.join(", ")}` : "reading tool results";
-        break;
-      }
-      case "answered":
-        state.activity = "answer ready";
-        break;
-      case "registering":
-        this.#idle = "registering tools";
-        break;
-      case "other":
-        break;
-    }
-    if (!this.live) this.#plain(scope, level, message);
+    if (!this.live) this.#line(scope, `${level.toUpperCase()} ${message}`);
     else if (level === "warn" || level === "error") {
       this.#permanent(`! ${scope}: ${message.split("\n")[0]}`);
-    }
+    } else this.#permanent(`  ${scope} ${level.toUpperCase()} ${message.split("\n")[0]}`);
   }
 
-  #plain(scope: string, level: Level, message: string): void {
-    if (!isLevelEnabled(level, resolveLogLevel(this.#level))) return;
+  /** A plain timestamped line, for pipes and CI. */
+  #line(scope: string, text: string): void {
     const time = `[${this.#elapsed().padStart(7)}]`;
-    this.#stream.write(`${time} ${scope} ${level.toUpperCase()} ${message}\n`);
+    this.#stream.write(`${time} ${scope} ${text}\n`);
   }
 
   #elapsed(): string {

@@ -9,7 +9,10 @@ import { Progress } from "../progress/progress.js";
 export interface AppRun {
   /** The chat model: the real service, or the scripted one in offline mode. */
   llm: ChatModel;
-  /** Give agents and nodes `progress.logger(<name>)` so their work shows. */
+  /**
+   * Give agents and nodes `progress.logger(<name>)` for their log lines, and feed their
+   * events to `progress.agentEvent(<name>, event)` so their work shows.
+   */
   progress: Progress;
   /** Fires on Ctrl-C. */
   signal: AbortSignal;
@@ -27,7 +30,13 @@ export interface RunAppOptions {
   analyst: FakeLLMReply;
   /** The app's work. Throwing ends the run with a one-line reason and a non-zero code. */
   main(run: AppRun): Promise<void>;
+  /** Show the framework's INFO log lines (`--verbose`); otherwise warnings and errors only. */
+  verbose?: boolean;
 }
+
+/** Help text of the apps' `--verbose` option. */
+export const verboseOptionHelp =
+  "also show the framework's INFO log lines (same as FRAMEWORK_LOG_LEVEL=info)";
 
 /**
  * Runs a reference app the same way for all three: loads `.env`, routes every log line to the
@@ -36,7 +45,7 @@ export interface RunAppOptions {
  * error. Resolves to the process exit code; never rejects.
  */
 export async function runApp(options: RunAppOptions): Promise<number> {
-  const progress = new Progress();
+  const progress = new Progress(options.verbose ? { level: "info" } : {});
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once("SIGINT", interrupt);

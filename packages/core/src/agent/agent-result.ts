@@ -46,6 +46,10 @@ export interface AgentResult {
   /** Tokens used by every model call of this run. */
   usage: Usage;
   finishReason: AgentFinishReason;
-  /** The whole conversation, system prompt first. */
+  /**
+   * The whole conversation after the run, without the system prompt: the input's messages,
+   * then every reply, tool call and tool result of this run. Append the next user message
+   * and pass it to `invoke` to continue.
+   */
   messages: ChatMessage[];
 }

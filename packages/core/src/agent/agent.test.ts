@@ -355,3 +355,30 @@ describe("Agent authentication", () => {
     expect(llm.calls).toHaveLength(0);
   });
 });
+
+describe("Agent.stream with MockChatModel", () => {
+  it("streams the scripted answer word by word and numbers the final no-tool step", async () => {
+    const llm = new MockChatModel([
+      { toolCalls: [mockToolCall("add", { a: 2, b: 3 })] },
+      "Two plus three is five.",
+    ]);
+    const { agent } = agentWith(llm, { maxIterations: 1 });
+    const types: string[] = [];
+    const deltas: string[] = [];
+    for await (const event of agent.stream("2+3?")) {
+      types.push(event.type === "step-start" ? `step-start ${event.step}` : event.type);
+      if (event.type === "text-delta") deltas.push(event.text);
+    }
+    expect(deltas).toEqual(["Two ", "plus ", "three ", "is ", "five."]);
+    expect(types).toEqual([
+      "step-start 1",
+      "tool-call",
+      "tool-result",
+      "step-finish",
+      "step-start 2",
+      ...deltas.map(() => "text-delta"),
+      "step-finish",
+      "finish",
+    ]);
+  });
+});

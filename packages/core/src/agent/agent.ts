@@ -1,6 +1,6 @@
 import { type AuthCard, authenticate } from "../auth/authenticate.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
-import type { ChatModel } from "../model/chat-model.js";
+import type { ChatMessage, ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
 import {
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -10,7 +10,9 @@ import {
 import { traceAgentInvoke, tracedChatModel } from "../telemetry/agent-tracing.js";
 import type { TracingOptions } from "../telemetry/tracing-options.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
+import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 import type { AgentResult } from "./agent-result.js";
+import { eventStream } from "./event-stream.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
 import { runToolLoop } from "./tool-loop.js";
 
@@ -84,7 +86,22 @@ export interface InvokeOptions {
   signal?: AbortSignal;
   /** Iteration limit of this run. Default: the agent's (10). */
   maxIterations?: number;
+  /**
+   * Receives the run's events as they happen (the same ones `stream` yields). With it, a
+   * model that can stream is streamed, so `text-delta` events arrive as the model writes.
+   */
+  onEvent?: AgentEventHandler;
 }
+
+/** Options of {@link Agent.stream}: those of `invoke`, whose events the stream yields. */
+export type StreamOptions = Omit<InvokeOptions, "onEvent">;
+
+/**
+ * What an agent is asked: a question, or a conversation (user messages, assistant replies
+ * with their tool calls, tool results), such as the `messages` of a previous result with the
+ * next question appended.
+ */
+export type AgentInput = string | readonly ChatMessage[];
 
 /**
  * An LLM-backed agent that calls its tools in a loop until the model answers.
@@ -151,16 +168,46 @@ export class Agent {
   }
 
   /**
-   * Answers `query`, calling tools as the model asks. Tool failures go back to the model as
+   * Answers `input`, calling tools as the model asks. Tool failures go back to the model as
    * error results; the promise rejects only for authentication, model call failures (after
-   * retries) and cancellation.
+   * retries) and cancellation. `result.messages` continues the conversation: append the next
+   * user message and pass it back.
+   *
+   * @example
+   * const first = await agent.invoke("My name is Ada.");
+   * const second = await agent.invoke([...first.messages, { role: "user", content: "My name?" }]);
    */
-  invoke(query: string, options: InvokeOptions = {}): Promise<AgentResult> {
-    const traced = { llm: this.llm, tracing: this.options.tracing };
-    return traceAgentInvoke(traced, query, () => this.run(query, options));
+  async invoke(input: AgentInput, options: InvokeOptions = {}): Promise<AgentResult> {
+    const { onEvent } = options;
+    try {
+      const traced = { llm: this.llm, tracing: this.options.tracing };
+      const result = await traceAgentInvoke(traced, input, () => this.run(input, options));
+      onEvent?.({ type: "finish", result });
+      return result;
+    } catch (error) {
+      onEvent?.({ type: "error", error });
+      throw error;
+    }
   }
 
-  private async run(query: string, options: InvokeOptions): Promise<AgentResult> {
+  /**
+   * Runs like `invoke`, yielding its events: text as the model writes it, each tool call and
+   * its result, retries, and a last `finish` (holding the result) or `error`. Leaving the loop
+   * early, or the signal, cancels the model call and the running tools.
+   *
+   * @example
+   * for await (const event of agent.stream("What time is it in Tokyo?")) {
+   *   if (event.type === "text-delta") process.stdout.write(event.text);
+   * }
+   */
+  stream(input: AgentInput, options: StreamOptions = {}): AsyncIterable<AgentEvent> {
+    return eventStream<AgentEvent>(
+      (onEvent, signal) => this.invoke(input, { ...options, signal, onEvent }),
+      options.signal,
+    );
+  }
+
+  private async run(input: AgentInput, options: InvokeOptions): Promise<AgentResult> {
     await this.ready;
     await this.toolsManager.settled();
     const auth = await authenticate(this.options.authCard, this.logger);
@@ -179,12 +226,12 @@ export class Agent {
         record: this.toolsManager.find(definition.name)?.record,
       })),
     });
-    return runToolLoop({
+    const result = await runToolLoop({
       model: tracedChatModel(this.llm),
       registry: this.toolsManager,
       messages: [
         { role: "system", content: system },
-        { role: "user", content: query },
+        ...(typeof input === "string" ? [{ role: "user" as const, content: input }] : input),
       ],
       tools: definitions,
       toolCalling,
@@ -193,7 +240,10 @@ export class Agent {
       outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
       logger: this.logger,
       signal: options.signal ?? new AbortController().signal,
+      ...(options.onEvent ? { onEvent: options.onEvent } : {}),
     });
+    // The system prompt is rebuilt every run, so the conversation handed back leaves it out.
+    return { ...result, messages: result.messages.slice(1) };
   }
 
   private async register(): Promise<void> {

@@ -18,7 +18,9 @@ import type { ToolRegistry } from "../registry/tool-registry.js";
 import { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 import type { PendingToolCall, ToolCall } from "../tool/tool-call.js";
 import { renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
+import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 import type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
+import { modelReply } from "./model-reply.js";
 import { finalAnswerRequest, jsonModeToolResults, type ToolCallingMode } from "./prompt.js";
 
 /** Everything one run of the loop needs. */
@@ -35,6 +37,8 @@ export interface ToolLoopInput {
   outputLimits: ToolOutputLimits;
   logger: Logger;
   signal: AbortSignal;
+  /** Receives the run's events; with it, a model that streams is streamed. */
+  onEvent?: AgentEventHandler;
 }
 
 /**
@@ -44,7 +48,7 @@ export interface ToolLoopInput {
  * is kept rather than thrown away.
  */
 export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
-  const { messages, logger, signal, maxIterations } = input;
+  const { messages, logger, signal, maxIterations, onEvent } = input;
   const toolCalls: AgentToolCall[] = [];
   let usage: Usage = emptyUsage();
   const finish = (
@@ -67,12 +71,14 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     AbortedError.throwIfAborted(signal, "agent run");
     logger.info(`Tool calling iteration ${iteration}/${maxIterations}`);
+    onEvent?.({ type: "step-start", step: iteration });
     const response = await ask(input, { tools: offered });
     usage = addUsage(usage, response.usage);
     const pending = pendingCalls(input, response);
     if (pending.length === 0) {
       messages.push({ role: "assistant", content: response.message.content ?? "" });
       logger.info(`No more tool calls needed. Completed in ${iteration} iterations.`);
+      onEvent?.(stepFinish(iteration, response));
       return finish(response, iteration, agentFinishReason(response.finishReason));
     }
     messages.push(
@@ -81,14 +87,32 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
         : { role: "assistant", content: response.message.content ?? "" },
     );
     const executed = await Promise.all(
-      pending.map((call, index) =>
-        index < input.maxToolCallsPerReply
-          ? executeCall(input, call, iteration)
-          : refuseCall(input, call, iteration, pending.length),
-      ),
+      pending.map(async (call, index) => {
+        onEvent?.({
+          type: "tool-call",
+          toolCallId: call.id,
+          toolName: call.call.tool_name,
+          arguments: call.call.arguments,
+        });
+        const startedAt = performance.now();
+        const done =
+          index < input.maxToolCallsPerReply
+            ? await executeCall(input, call, iteration)
+            : refuseCall(input, call, iteration, pending.length);
+        onEvent?.({
+          type: "tool-result",
+          toolCallId: done.id,
+          toolName: done.toolName,
+          output: done.output,
+          isError: !done.ok,
+          durationMs: performance.now() - startedAt,
+        });
+        return done;
+      }),
     );
     toolCalls.push(...executed);
     AbortedError.throwIfAborted(signal, "agent run");
+    onEvent?.(stepFinish(iteration, response));
     if (input.toolCalling === "native") {
       for (const call of executed) {
         messages.push({
@@ -104,7 +128,9 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   }
 
   messages.push({ role: "user", content: finalAnswerRequest });
+  onEvent?.({ type: "step-start", step: maxIterations + 1 });
   const final = await ask(input, { tools: offered, toolChoice: "none" });
+  onEvent?.(stepFinish(maxIterations + 1, final));
   usage = addUsage(usage, final.usage);
   messages.push({ role: "assistant", content: final.message.content ?? "" });
   return finish(final, maxIterations, "max_iterations");
@@ -114,11 +140,21 @@ async function ask(
   input: ToolLoopInput,
   { tools, toolChoice }: { tools: ToolDefinition[]; toolChoice?: "none" },
 ): Promise<ChatResponse> {
-  return input.model.generate({
-    messages: [...input.messages],
-    ...(tools.length > 0 ? { tools, toolChoice: toolChoice ?? "auto" } : {}),
-    signal: input.signal,
-  });
+  return modelReply(
+    input.model,
+    {
+      messages: [...input.messages],
+      ...(tools.length > 0 ? { tools, toolChoice: toolChoice ?? "auto" } : {}),
+      signal: input.signal,
+    },
+    input.toolCalling,
+    input.onEvent,
+  );
+}
+
+/** Ends a step: its model call and, when it asked for any, its tool calls. */
+function stepFinish(step: number, { usage, finishReason }: ChatResponse): AgentEvent {
+  return { type: "step-finish", step, usage, finishReason };
 }
 
 function pendingCalls(input: ToolLoopInput, response: ChatResponse): PendingToolCall[] {

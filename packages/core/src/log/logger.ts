@@ -30,7 +30,7 @@ const levelRank: Record<LogLevel, number> = {
 
 /** Options of {@link createConsoleLogger}. */
 export interface ConsoleLoggerOptions {
-  /** Lowest level written. Defaults to `FRAMEWORK_LOG_LEVEL`, else `"info"`. */
+  /** Lowest level written. Defaults to `FRAMEWORK_LOG_LEVEL`, else `"warn"`. */
   level?: LogLevel;
   /** Where lines go. Defaults to standard error, keeping standard output for answers. */
   write?: (line: string) => void;
@@ -42,12 +42,12 @@ function isLogLevel(value: string | undefined): value is LogLevel {
 
 /**
  * The level in force: `level` when given, else `FRAMEWORK_LOG_LEVEL` (read now), else
- * `"info"`.
+ * `"warn"`: logs are for operators, and programs follow a run through agent events instead.
  */
 export function resolveLogLevel(level?: LogLevel): LogLevel {
   if (level) return level;
   const fromEnv = process.env.FRAMEWORK_LOG_LEVEL?.toLowerCase();
-  return isLogLevel(fromEnv) ? fromEnv : "info";
+  return isLogLevel(fromEnv) ? fromEnv : "warn";
 }
 
 /** True when a line at `level` is written under `threshold`. */

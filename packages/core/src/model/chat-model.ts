@@ -74,6 +74,18 @@ export interface ChatRequest {
   maxOutputTokens?: number;
   /** Cancels the request. */
   signal?: AbortSignal;
+  /** Told before each retry of a failed request, for progress displays. */
+  onRetry?: (retry: ModelRetry) => void;
+}
+
+/** A retry a model is about to make. */
+export interface ModelRetry {
+  /** The retry's number, from 1. */
+  attempt: number;
+  /** The wait before it, in milliseconds. */
+  delayMs: number;
+  /** HTTP status of the failed attempt; absent for a connection error. */
+  status?: number;
 }
 
 /** A chat model's complete answer to one request. */

@@ -9,6 +9,7 @@ export {
   emptyUsage,
   type JsonSchema,
   type ModelFinishReason,
+  type ModelRetry,
   type ModelToolCall,
   type SystemMessage,
   type ToolDefinition,

@@ -189,6 +189,7 @@ export class OpenAIChatModel implements ChatModel {
     try {
       const { value, deadline } = await this.#send(
         total.signal,
+        request.onRetry,
         progress,
         async (client, deadline, attempt) => {
           const parsed = parseCompletion(
@@ -219,7 +220,7 @@ export class OpenAIChatModel implements ChatModel {
     };
     const total = new RequestDeadline(this.totalTimeoutMs, request.signal);
     const progress = { attempts: 0 };
-    const opened = await this.#send(total.signal, progress, (client, deadline) =>
+    const opened = await this.#send(total.signal, request.onRetry, progress, (client, deadline) =>
       client.chat.completions.create(body, { signal: deadline.signal }),
     ).catch((error: unknown) => {
       total.dispose();
@@ -287,6 +288,7 @@ export class OpenAIChatModel implements ChatModel {
    */
   async #send<T>(
     signal: AbortSignal | undefined,
+    onRetry: ChatRequest["onRetry"],
     progress: { attempts: number },
     call: (client: OpenAI, deadline: RequestDeadline, attempt: number) => Promise<T>,
   ): Promise<{ value: T; deadline: RequestDeadline; attempt: number }> {
@@ -312,12 +314,14 @@ export class OpenAIChatModel implements ChatModel {
         path: "/chat/completions",
         signal,
         operation,
+        ...(onRetry ? { onRetry } : {}),
         shouldRetry: (error) =>
           ModelCallError.isInstance(error) && error.retryable && error.kind !== "timeout"
             ? {
                 reason:
                   error.statusCode === undefined ? "connection error" : `HTTP ${error.statusCode}`,
                 ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+                ...(error.statusCode !== undefined ? { status: error.statusCode } : {}),
               }
             : undefined,
       },

@@ -1,5 +1,6 @@
 import { AbortedError } from "../error/aborted-error.js";
 import type { Logger } from "../log/logger.js";
+import type { ModelRetry } from "./chat-model.js";
 
 /** Why a failed attempt may be retried, and how long the provider asked us to wait. */
 export interface RetryAdvice {
@@ -7,6 +8,8 @@ export interface RetryAdvice {
   reason: string;
   /** The provider's Retry-After, in milliseconds; the backoff applies when absent. */
   retryAfterMs?: number;
+  /** HTTP status of the failed attempt, for {@link RetryPolicy.onRetry}. */
+  status?: number;
 }
 
 /** How {@link retryWithBackoff} retries. */
@@ -27,6 +30,8 @@ export interface RetryPolicy {
   signal?: AbortSignal;
   /** The operation named by the {@link AbortedError}, e.g. `"chat completion"`. */
   operation: string;
+  /** Told before each wait, after the log line. */
+  onRetry?: (retry: ModelRetry) => void;
 }
 
 /** The wait before retry number `retry` (1-based) without a Retry-After: 1, 2, 4... times the base. */
@@ -107,6 +112,11 @@ export async function retryWithBackoff<T>(
       policy.logger.warn(
         `Retrying request to ${policy.path} in ${formatSeconds(delayMs)} seconds (attempt ${attemptNumber}/${policy.maxRetries}, ${advice.reason})`,
       );
+      policy.onRetry?.({
+        attempt: attemptNumber,
+        delayMs,
+        ...(advice.status !== undefined ? { status: advice.status } : {}),
+      });
       await abortableDelay(delayMs, policy.signal, policy.operation);
     }
   }

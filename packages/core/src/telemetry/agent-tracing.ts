@@ -12,6 +12,7 @@ import type { AgentResult } from "../agent/agent-result.js";
 import { jsonForLog } from "../log/json-for-log.js";
 import { redactSecrets } from "../log/redact.js";
 import type {
+  ChatMessage,
   ChatModel,
   ChatRequest,
   ChatResponse,
@@ -100,7 +101,7 @@ function modelAttributes(model: ChatModel): Attributes {
  */
 export function traceAgentInvoke(
   agent: { llm: ChatModel; tracing: TracingOptions | undefined },
-  query: string,
+  input: string | readonly ChatMessage[],
   run: () => Promise<AgentResult>,
 ): Promise<AgentResult> {
   const { tracing, llm } = agent;
@@ -120,7 +121,9 @@ export function traceAgentInvoke(
     if (recordContent) {
       span.setAttribute(
         GenAiAttribute.inputMessages,
-        messagesContent(toGenAiMessages([{ role: "user", content: query }])),
+        messagesContent(
+          toGenAiMessages(typeof input === "string" ? [{ role: "user", content: input }] : input),
+        ),
       );
     }
     const result = await context.with(runContext, run);

@@ -1,8 +1,10 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import {
   Agent,
+  type AgentEvent,
   type AgentResult,
   type AuthCard,
+  type ChatMessage,
   type ChatModel,
   getDefaultLogger,
   type InvokeOptions,
@@ -15,6 +17,7 @@ import {
 } from "@framework/core";
 import { GraphNode, type NodeContext } from "../node/graph-node.js";
 import type { StateRecord } from "../state/state-definition.js";
+import type { AgentConversations } from "./agent-conversations.js";
 
 /** Options of {@link AgentNode}. */
 export interface AgentNodeOptions {
@@ -44,13 +47,25 @@ export interface AgentNodeOptions {
   cwd?: string;
   /** The agent's OpenTelemetry options; its `agentName` defaults to the node's name. */
   tracing?: TracingOptions;
+  /**
+   * Keep this node's conversation in the graph state, per thread: each `invoke` continues
+   * it, and the node's update saves it. The state needs a `conversations:
+   * agentConversations()` key. Default `false`: every `invoke` starts afresh.
+   */
+  memory?: boolean;
+}
+
+/** The run a node is serving, and its conversation so far when the node keeps one. */
+interface NodeRun {
+  context: NodeContext;
+  conversation?: { messages: readonly ChatMessage[] };
 }
 
 /**
  * The run a node is serving, kept per asynchronous call chain so one node instance can serve
- * concurrent runs of a crew: `invoke` picks up the right signal and user.
+ * concurrent runs of a crew: `invoke` picks up the right signal, user and conversation.
  */
-const currentRun = new AsyncLocalStorage<NodeContext>();
+const currentRun = new AsyncLocalStorage<NodeRun>();
 
 /**
  * A graph node backed by an agent. Subclasses implement `exec(state)`, typically asking
@@ -76,11 +91,14 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
   readonly agent: Agent;
   /** Used by `loggingMessage` for the response banner. */
   readonly logger: Logger;
+  /** Whether the node keeps its conversation in the graph state (see `AgentNodeOptions`). */
+  readonly memory: boolean;
 
   constructor(options: AgentNodeOptions) {
     super(options.name);
     this.llm = options.llm;
     this.instruction = options.instruction;
+    this.memory = options.memory ?? false;
     this.logger = withRedaction(options.logger ?? getDefaultLogger());
     this.agent = new Agent({
       description: options.instruction,
@@ -112,23 +130,49 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
 
   /**
    * Asks this node's agent. Inside a graph run, the run's abort signal and user id apply
-   * unless given here.
+   * unless given here, and the agent's events reach the graph's `stream` as
+   * `{ type: "agent", node, event }`.
    */
-  invoke(prompt: string, options: InvokeOptions = {}): Promise<AgentResult> {
-    const run = currentRun.getStore();
+  async invoke(prompt: string, options: InvokeOptions = {}): Promise<AgentResult> {
+    const frame = currentRun.getStore();
+    const run = frame?.context;
     const userId = options.userId ?? run?.config.configurable?.user_id;
     const signal = options.signal ?? run?.signal;
-    return this.agent.invoke(prompt, {
-      ...options,
-      ...(userId === undefined ? {} : { userId }),
-      ...(signal === undefined ? {} : { signal }),
-    });
+    const { onEvent } = options;
+    const report =
+      run && onEvent
+        ? (event: AgentEvent) => {
+            onEvent(event);
+            run.agentEvent(event);
+          }
+        : (run?.agentEvent ?? onEvent);
+    const conversation = frame?.conversation;
+    const result = await this.agent.invoke(
+      conversation ? [...conversation.messages, { role: "user", content: prompt }] : prompt,
+      {
+        ...options,
+        ...(userId === undefined ? {} : { userId }),
+        ...(signal === undefined ? {} : { signal }),
+        ...(report === undefined ? {} : { onEvent: report }),
+      },
+    );
+    if (conversation) conversation.messages = result.messages;
+    return result;
   }
 
   /** The node's work: read the state snapshot, return the update to merge. */
   abstract exec(state: S, context: NodeContext): U | Promise<U>;
 
   override run(state: S, context: NodeContext): Promise<U> {
-    return currentRun.run(context, async () => this.exec(state, context));
+    if (!this.memory) return currentRun.run({ context }, async () => this.exec(state, context));
+    const saved = (state as { conversations?: AgentConversations }).conversations?.[this.name];
+    const conversation = { messages: saved ?? [] };
+    return currentRun.run({ context, conversation }, async () => {
+      const update = await this.exec(state, context);
+      // Saved with the node's own update, so the conversation and the work it led to are
+      // checkpointed together.
+      const conversations: AgentConversations = { [this.name]: [...conversation.messages] };
+      return { ...update, conversations } as U;
+    });
   }
 }

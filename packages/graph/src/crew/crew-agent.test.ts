@@ -17,6 +17,7 @@ import { loggingMessage } from "../log/logging-message.js";
 import { appendReducer } from "../state/append-reducer.js";
 import { reducer } from "../state/reducer.js";
 import { defineState, type StateOf, type UpdateOf } from "../state/state-definition.js";
+import { agentConversations } from "./agent-conversations.js";
 import { AgentNode } from "./agent-node.js";
 import { CrewAgent } from "./crew-agent.js";
 
@@ -253,5 +254,102 @@ describe("CrewAgent with the reference crew shape", () => {
           flow: [],
         }),
     ).toThrow(/messages/);
+  });
+});
+
+describe("CrewAgent.stream", () => {
+  it("yields each agent node's events tagged with the node, between its start and end", async () => {
+    const { crew } = buildCrew(0);
+    const seen: string[] = [];
+    const cryptoText: string[] = [];
+    for await (const event of crew.stream("Should I buy AAPL or BTC?", { threadId: "s1" })) {
+      if (event.type === "agent") {
+        if (event.node === "crypto" && event.event.type === "text-delta") {
+          cryptoText.push(event.event.text);
+        }
+        if (event.event.type === "tool-call")
+          seen.push(`${event.node} tool ${event.event.toolName}`);
+        if (event.event.type === "finish") seen.push(`${event.node} agent finished`);
+      } else if (event.type !== "done") {
+        seen.push(`${event.type} ${event.node}`);
+      }
+    }
+    expect(cryptoText.join("")).toBe("BTC is volatile but up 4%.");
+    const crypto = seen.filter((line) => line.includes("crypto"));
+    expect(crypto).toEqual([
+      "node_start crypto",
+      "crypto tool fetch_btc_market_data",
+      "crypto agent finished",
+      "node_end crypto",
+    ]);
+    expect(seen.at(-2)).toBe("recommender agent finished");
+  });
+});
+
+describe("AgentNode with memory", () => {
+  const ChatState = defineState({
+    messages: reducer(z.array(Message), appendReducer, () => []),
+    answer: z.string().optional(),
+    conversations: agentConversations(),
+  });
+  type Chat = StateOf<typeof ChatState>;
+  type ChatUpdate = UpdateOf<typeof ChatState>;
+
+  class Assistant extends AgentNode<Chat, ChatUpdate> {
+    async exec(state: Chat) {
+      const reply = await this.invoke(state.messages.at(-1)?.content ?? "");
+      return { answer: reply.content };
+    }
+  }
+
+  function chatCrew(llm: MockChatModel, memory: boolean) {
+    // No registry file: nothing is written in the background.
+    const assistant = new Assistant({
+      name: "assistant",
+      llm,
+      instruction: "Answer briefly.",
+      toolsPath: false,
+      cwd: dir,
+      memory,
+    });
+    return new CrewAgent({
+      llm,
+      checkpoint: new MemorySaver(),
+      graph: new FlowStateGraph(ChatState),
+      flow: [START.to(assistant), assistant.to(END)],
+    });
+  }
+
+  const nameIn = (request: { messages: { role: string; content: string | null }[] }) =>
+    request.messages
+      .filter((message) => message.role === "user")
+      .map((message) => message.content)
+      .join(" ")
+      .match(/I am (\w+)/)?.[1] ?? "a stranger";
+
+  it("continues the node's conversation on the same thread, and only there", async () => {
+    const llm = new MockChatModel([], { defaultReply: (request) => `You are ${nameIn(request)}.` });
+    const crew = chatCrew(llm, true);
+    await crew.invoke("Hello, I am Ada.", { threadId: "t1" });
+    const again = await crew.invoke("Who am I?", { threadId: "t1" });
+    const elsewhere = await crew.invoke("Who am I?", { threadId: "t2" });
+
+    expect(again.answer).toBe("You are Ada.");
+    expect(elsewhere.answer).toBe("You are a stranger.");
+    expect(again.conversations.assistant?.map((message) => message.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+  });
+
+  it("starts afresh on every run without memory", async () => {
+    const llm = new MockChatModel([], { defaultReply: (request) => `You are ${nameIn(request)}.` });
+    const crew = chatCrew(llm, false);
+    await crew.invoke("Hello, I am Ada.", { threadId: "t1" });
+    const again = await crew.invoke("Who am I?", { threadId: "t1" });
+    expect(again.answer).toBe("You are a stranger.");
+    expect(again.conversations).toEqual({});
   });
 });

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { ConfigurationError, getDefaultLogger, type Logger } from "@framework/core";
+import { ConfigurationError, EventChannel, getDefaultLogger, type Logger } from "@framework/core";
 import type { StoredCheckpoint } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";
 import { type ThreadPoint, ThreadReader } from "../checkpoint/thread-reader.js";
 import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
-import { EventChannel } from "../run/event-channel.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import { GraphRun, type RunStart } from "../run/graph-run.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";

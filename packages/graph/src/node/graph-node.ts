@@ -1,4 +1,4 @@
-import type { Logger } from "@framework/core";
+import type { AgentEvent, Logger } from "@framework/core";
 import { EdgeChain, type NodeRef } from "../graph/edge-chain.js";
 import type { GraphConfig } from "../graph/graph-config.js";
 import type { StateRecord } from "../state/state-definition.js";
@@ -17,6 +17,8 @@ export interface NodeContext {
   readonly visit: number;
   /** The graph's logger. */
   readonly logger: Logger;
+  /** Reports an event of an agent working for this node; `stream` yields it tagged `agent`. */
+  readonly agentEvent: (event: AgentEvent) => void;
 }
 
 /** What a node returns: an update to merge, or nothing. */

@@ -1,3 +1,4 @@
+import type { AgentEvent } from "@framework/core";
 import type { StateRecord } from "../state/state-definition.js";
 
 /** A node started. */
@@ -25,8 +26,16 @@ export interface RunDoneEvent<S = StateRecord> {
   readonly state: S;
 }
 
+/** An event of the agent working inside a node (an `AgentNode`), tagged with the node. */
+export interface NodeAgentEvent {
+  readonly type: "agent";
+  readonly node: string;
+  readonly event: AgentEvent;
+}
+
 /** What `stream()` yields, in the order things happened. */
 export type GraphEvent<S = StateRecord, U = StateRecord> =
   | NodeStartEvent
   | NodeEndEvent<U>
-  | RunDoneEvent<S>;
+  | RunDoneEvent<S>
+  | NodeAgentEvent;

@@ -215,6 +215,7 @@ export class GraphRun {
       step,
       visit,
       logger: this.#options.logger,
+      agentEvent: (event) => this.#options.emit({ type: "agent", node: name, event }),
     };
     // Deeply frozen, so a node can change the state only through the update it returns.
     const snapshot = deepFreeze(this.#state);

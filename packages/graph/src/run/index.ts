@@ -1,2 +1,9 @@
-export { EventChannel } from "./event-channel.js";
-export type { GraphEvent, NodeEndEvent, NodeStartEvent, RunDoneEvent } from "./graph-event.js";
+/** Moved to `@framework/core`, where agent streams use it too; re-exported for existing imports. */
+export { EventChannel } from "@framework/core";
+export type {
+  GraphEvent,
+  NodeAgentEvent,
+  NodeEndEvent,
+  NodeStartEvent,
+  RunDoneEvent,
+} from "./graph-event.js";

@@ -34,7 +34,7 @@ export interface MockChatModelOptions {
 export interface MockCallRecord {
   /** 0-based call index. */
   index: number;
-  /** A deep copy of the request, without its signal. */
+  /** A deep copy of the request, without its signal and retry callback. */
   request: ChatRequest;
   /** `performance.now()` when the call started. */
   startedAt: number;
@@ -47,7 +47,7 @@ export interface MockCallRecord {
 const operation = "chat completion";
 
 function copyRequest(request: ChatRequest): ChatRequest {
-  const { signal: _signal, ...data } = request;
+  const { signal: _signal, onRetry: _onRetry, ...data } = request;
   return structuredClone(data);
 }
 
