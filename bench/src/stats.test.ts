@@ -90,8 +90,12 @@ describe("bootstrapInterval", () => {
   });
 
   it("resamples each group on its own", () => {
-    const interval = bootstrapInterval([[1, 1, 1], [4, 4]], (groups) =>
-      median(groups[1]!) / median(groups[0]!),
+    const interval = bootstrapInterval(
+      [
+        [1, 1, 1],
+        [4, 4],
+      ],
+      (groups) => median(groups[1]!) / median(groups[0]!),
     );
     expect(interval).toEqual({ low: 4, high: 4 });
   });

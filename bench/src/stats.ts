@@ -139,7 +139,9 @@ export function growthExponent(
   [smallCost, largeCost]: readonly [number, number],
 ): number {
   if (!(largeSize > smallSize && smallSize > 0)) {
-    throw new RangeError(`growth needs 0 < small size < large size, got ${smallSize}, ${largeSize}`);
+    throw new RangeError(
+      `growth needs 0 < small size < large size, got ${smallSize}, ${largeSize}`,
+    );
   }
   if (!(smallCost > 0 && largeCost > 0)) {
     throw new RangeError(`growth needs positive costs, got ${smallCost}, ${largeCost}`);
