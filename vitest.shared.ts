@@ -43,7 +43,8 @@ const conditions = ["@framework/source", "import", "module", "node", "default"];
  * the next without a rebuild. It is scoped to our name because a plain `source` condition is
  * also published by third-party packages (eventsource, eventsource-parser) pointing at
  * TypeScript that is not meant to be compiled by their users; the JSON report is what `scripts/run-tests.mjs` sums into CI's closing line. The
- * setup file fails any test file whose output or captured log lines show a known test secret.
+ * setup files fail any test file whose output or captured log lines show a known test secret,
+ * and seed every property test (`FC_SEED` overrides the seed; a failure prints it).
  */
 export const sharedTestConfig = defineConfig({
   plugins: [standardDecorators()],
@@ -55,6 +56,9 @@ export const sharedTestConfig = defineConfig({
     setupFiles: [
       fileURLToPath(
         new URL("./packages/testing/src/secrets/secret-guard-setup.ts", import.meta.url),
+      ),
+      fileURLToPath(
+        new URL("./packages/testing/src/reliability/fast-check-seed-setup.ts", import.meta.url),
       ),
     ],
     testTimeout: 30_000,

@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readdir, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 const root = new URL("..", import.meta.url).pathname;
 const args = new Set(process.argv.slice(2));
@@ -230,12 +230,20 @@ async function main() {
         2,
       ),
     );
+    // better-sqlite3 (@framework/checkpoint-sqlite) compiles from source where no prebuilt
+    // binary can be fetched: point node-gyp at the headers installed beside this Node, as
+    // .pnpmfile.cjs does for the workspace, instead of downloading them.
+    const nodePrefix = dirname(dirname(process.execPath));
+    const nodedir = existsSync(join(nodePrefix, "include", "node", "node_version.h"))
+      ? { npm_config_nodedir: nodePrefix }
+      : {};
     await run(
       "npm",
       ["install", "--no-audit", "--no-fund", "--prefer-offline", "--loglevel=error"],
       {
         cwd: project,
-        timeoutMs: 240_000,
+        timeoutMs: 420_000,
+        env: { npm_config_jobs: "max", ...nodedir },
       },
     );
     say("installed the tarballs with npm");

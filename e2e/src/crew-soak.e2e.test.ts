@@ -7,12 +7,12 @@ import {
   type FakeLLMServer,
   llmServerErrorFault,
   ReliabilityTally,
+  seededRandom,
   startFakeLLMServer,
   testLlmApiKey,
 } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildInsightCrew } from "./support/insight-crew.js";
-import { seededRandom } from "./support/seeded-random.js";
 
 // A soak of crews: 50 concurrent runs of one crew (three analysts in parallel, then a join),
 // each on its own thread, against one fake LLM server with random latency and a 5% fault

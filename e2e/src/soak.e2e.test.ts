@@ -7,12 +7,12 @@ import {
   llmRateLimitFault,
   llmServerErrorFault,
   ReliabilityTally,
+  seededRandom,
   startFakeLLMServer,
   testLlmApiKey,
 } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { seededRandom } from "./support/seeded-random.js";
 
 // A soak: 200 concurrent invokes, twice, against the fake LLM server with random latency and a
 // 5% fault rate (HTTP 503, plus a burst of 429s). Retries must absorb every fault, every

@@ -3,6 +3,13 @@ export {
   appToolSettings,
 } from "./agent/app-tool-settings.js";
 export {
+  checkpointDbOptionHelp,
+  checkpointDbPath,
+  checkpointDbVariable,
+  defaultCheckpointDb,
+  openAppCheckpointer,
+} from "./checkpoint/app-checkpointer.js";
+export {
   type DateRange,
   dateOfCurrentTime,
   rangeEndingOn,

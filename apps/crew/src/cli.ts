@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-import { offlineOptionHelp, runApp } from "@framework/cli-kit";
+import { checkpointDbOptionHelp, offlineOptionHelp, runApp } from "@framework/cli-kit";
+import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
 import { crewAnalyst } from "./offline/crew-analyst.js";
-import { runCrew } from "./run-crew.js";
+import { forgetThread, runCrew } from "./run-crew.js";
 
 /** Asked when the command line gives no query. */
 const demoQuery =
@@ -10,9 +11,16 @@ const demoQuery =
 
 interface CrewOptions {
   user?: string;
-  thread: string;
+  thread?: string;
+  db?: string;
+  forget?: boolean;
+  resume?: boolean;
   json?: boolean;
   offline?: boolean;
+}
+
+function threadNeeded(option: string): ConfigurationError {
+  return new ConfigurationError({ setting: "--thread", message: `${option} needs --thread <id>` });
 }
 
 await new Command()
@@ -22,20 +30,31 @@ await new Command()
   )
   .argument("[query...]", `what to ask the crew (default: "${demoQuery}")`)
   .option("--user <id>", "the user the crew acts for (default: unknown_user)")
-  .option("--thread <id>", "the checkpoint thread", "1")
+  .option("--thread <id>", "continue this checkpoint thread (default: a new thread per run)")
+  .option("--db <file>", checkpointDbOptionHelp)
+  .option("--resume", "finish the --thread's interrupted run instead of asking a new query")
+  .option("--forget", "delete the --thread from the checkpoint database and exit")
   .option("--json", "print the final shared state as JSON instead of the report")
   .option("--offline", offlineOptionHelp)
   .action(async (words: string[], options: CrewOptions) => {
     process.exitCode = await runApp({
       offline: options.offline === true,
       analyst: crewAnalyst,
-      main: (run) =>
-        runCrew(run, {
+      main: (run) => {
+        if (options.forget) {
+          if (options.thread === undefined) throw threadNeeded("--forget");
+          return forgetThread(run, options.thread, options.db);
+        }
+        if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
+        return runCrew(run, {
           query: words.join(" ").trim() || demoQuery,
-          threadId: options.thread,
           json: options.json === true,
+          resume: options.resume === true,
+          ...(options.thread === undefined ? {} : { threadId: options.thread }),
+          ...(options.db === undefined ? {} : { db: options.db }),
           ...(options.user === undefined ? {} : { userId: options.user }),
-        }),
+        });
+      },
     });
   })
   .parseAsync();

@@ -1,6 +1,13 @@
 import { appToolSettings } from "@framework/cli-kit";
 import type { ChatModel, Logger } from "@framework/core";
-import { CrewAgent, END, FlowStateGraph, MemorySaver, START } from "@framework/graph";
+import {
+  type Checkpointer,
+  CrewAgent,
+  END,
+  FlowStateGraph,
+  MemorySaver,
+  START,
+} from "@framework/graph";
 import { cryptoInstruction, marketInstruction, recommenderInstruction } from "./crew-prompts.js";
 import { CryptoTracker } from "./nodes/crypto-tracker.js";
 import { MarketDataProvider } from "./nodes/market-data-provider.js";
@@ -26,6 +33,11 @@ export interface TradingCrewOptions {
   loggerFor?: (scope: string) => Logger;
   /** The tool registry file. Default `templates/tools.json` in the working directory. */
   toolsPath?: string;
+  /**
+   * Where the crew saves its checkpoints. Default a `MemorySaver` (threads end with the
+   * process); the command line passes a `SqliteSaver`, so threads outlive it.
+   */
+  checkpointer?: Checkpointer;
 }
 
 /** The crew and its three nodes. */
@@ -39,7 +51,7 @@ export interface TradingCrew {
 /**
  * Builds the multi-market advisory crew of the specification: `MarketDataProvider` and
  * `CryptoTracker` start together from START, `RecommenderAgent` waits for both and ends the
- * run, over `TradingState` with a `MemorySaver`. Every node gets the shared tools, plus
+ * run, over `TradingState` with the given checkpointer. Every node gets the shared tools, plus
  * `fetch_stock_data_vn` registered at runtime through its `toolsManager`. Resolves once every
  * node's tools are registered.
  */
@@ -80,7 +92,7 @@ export async function createTradingCrew(options: TradingCrewOptions): Promise<Tr
   await Promise.all([crypto.ready, recommender.ready]);
   const crew = new CrewAgent({
     llm: options.llm,
-    checkpoint: new MemorySaver(),
+    checkpoint: options.checkpointer ?? new MemorySaver(),
     graph: new FlowStateGraph(TradingState),
     flow: [
       START.to(market),

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -167,5 +168,50 @@ describe("pnpm crew --offline", () => {
     expect(result.stdout).toContain("## Equity insight (MarketDataProvider)");
     expect(result.stdout).toContain("## Crypto insight (CryptoTracker)");
     expect(result.stdout).toContain("## Final recommendation (RecommenderAgent)");
+  });
+});
+
+describe("pnpm crew threads, in a SQLite file", () => {
+  it("keeps threads in .framework/checkpoints.sqlite and continues one with --thread", async () => {
+    const first = await crew([query, "--json", "--thread", "continued"]);
+    expect(first.code).toBe(0);
+    expect(existsSync(join(cwd, ".framework", "checkpoints.sqlite"))).toBe(true);
+    const second = await crew(["And what about ETH?", "--json", "--thread", "continued"]);
+    expect(second.code).toBe(0);
+    const state = JSON.parse(second.stdout) as Trading;
+    const asked = state.messages.filter((m) => m.role === "user").map((m) => m.content);
+    expect(asked).toEqual([query, "And what about ETH?"]);
+    expect(state.messages).toHaveLength(8);
+  });
+
+  it("starts a new thread per run without --thread and says its id", async () => {
+    const result = await crew([query, "--json"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/thread [0-9a-f-]{36} \(continue it with --thread/);
+    const state = JSON.parse(result.stdout) as Trading;
+    expect(state.messages.filter((m) => m.role === "user")).toHaveLength(1);
+  });
+
+  it("uses --db, else FRAMEWORK_CHECKPOINT_DB, and forgets a thread with --forget", async () => {
+    const fromEnv = join(cwd, "env-chosen.sqlite");
+    const env = { ...services.environment, FRAMEWORK_CHECKPOINT_DB: fromEnv };
+    expect((await crew([query, "--thread", "e"], env)).code).toBe(0);
+    expect(existsSync(fromEnv)).toBe(true);
+    const explicit = join(cwd, "explicit", "crew.sqlite");
+    expect((await crew([query, "--thread", "x", "--db", explicit], env)).code).toBe(0);
+    expect(existsSync(explicit)).toBe(true);
+
+    const forgotten = await crew(["--thread", "x", "--db", explicit, "--forget"]);
+    expect(forgotten.code).toBe(0);
+    expect(forgotten.stdout).toContain("thread x deleted");
+    const again = await crew([query, "--json", "--thread", "x", "--db", explicit]);
+    const state = JSON.parse(again.stdout) as Trading;
+    expect(state.messages.filter((m) => m.role === "user")).toHaveLength(1);
+  });
+
+  it("refuses --resume and --forget without --thread", async () => {
+    const result = await crew(["--resume"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--resume needs --thread <id>");
   });
 });

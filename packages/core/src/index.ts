@@ -45,6 +45,7 @@ export {
   ToolExecutionError,
   ToolModuleError,
   ToolNotFoundError,
+  ToolTimeoutError,
   TooManyToolCallsError,
 } from "./error/index.js";
 export {
@@ -55,13 +56,17 @@ export {
 export {
   type ConsoleLoggerOptions,
   createConsoleLogger,
+  DEFAULT_MAX_LOG_VALUE_BYTES,
   getDefaultLogger,
   isLevelEnabled,
   type Logger,
   type LogLevel,
+  type RegisterSecretOptions,
   redactSecrets,
+  redactUrlCredentials,
   registerSecret,
   resolveLogLevel,
+  sanitizeLogMessage,
   setDefaultLogger,
   silentLogger,
   withRedaction,
@@ -93,6 +98,7 @@ export {
   type UserMessage,
 } from "./model/index.js";
 export {
+  DEFAULT_TOOL_TIMEOUT_MS,
   DEFAULT_TOOLS_PATH,
   type FileLockOptions,
   INLINE_MODULE_PATH,
@@ -111,6 +117,13 @@ export {
   type ToolSource,
   withFileLock,
 } from "./registry/index.js";
+export {
+  CORE_TRACER_NAME,
+  GenAiAttribute,
+  MAX_TRACED_CONTENT_LENGTH,
+  recordSpanError,
+  type TracingOptions,
+} from "./telemetry/index.js";
 export {
   type AnyPrimaryFunction,
   capText,

@@ -4,11 +4,14 @@ export {
   type CheckpointError,
   type Checkpointer,
   type CheckpointFrontier,
+  type CheckpointPageReader,
+  type CheckpointRow,
   type CheckpointSnapshot,
   type CheckpointSource,
   type CheckpointV1,
   type FrontierDelta,
   type ListCheckpointsOptions,
+  listInPages,
   MemorySaver,
   type RunStatus,
   type StateSnapshot,
@@ -30,6 +33,8 @@ export {
   GraphValidationError,
   NodeExecutionError,
   StateConflictError,
+  type StateMutation,
+  StateMutationError,
   StateValidationError,
   StepLimitError,
 } from "./error/index.js";
@@ -88,3 +93,4 @@ export {
   type StateValues,
   type UpdateOf,
 } from "./state/index.js";
+export { GRAPH_TRACER_NAME, GraphAttribute } from "./telemetry/index.js";

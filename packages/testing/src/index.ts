@@ -37,6 +37,7 @@ export {
   type ReliabilityReport,
   ReliabilityTally,
   reliabilityReportDirVariable,
+  seededRandom,
 } from "./reliability/index.js";
 export {
   describeSecretLeaks,

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { createCapturingLogger, MockChatModel, mockToolCall } from "@framework/testing";
 import { SignJWT } from "jose";
@@ -255,6 +255,28 @@ describe("Agent in JSON tool-calling mode", () => {
 });
 
 describe("Agent registration", () => {
+  it("does no file I/O when created, only once its tools are needed", async () => {
+    const { agent } = agentWith(new MockChatModel(["hi"]));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await readdir(dir)).toEqual([]);
+    await agent.ready;
+    expect(await readdir(dir)).toEqual(["templates"]);
+  });
+
+  it("with toolsPath: false, never reads or writes a registry file", async () => {
+    const llm = new MockChatModel([{ toolCalls: [mockToolCall("add", { a: 2, b: 3 })] }, "5"]);
+    const { agent } = agentWith(llm, { toolsPath: false, isResetTools: true });
+    agent.toolsManager.registerFunctionTool(
+      primaryFunction(
+        { name: "ping", description: "d", parameters: z.object({}), returns: "str" },
+        () => "pong",
+      ),
+    );
+    const result = await agent.invoke("2+3?");
+    expect(result.toolCalls.map((call) => call.output)).toEqual(["5"]);
+    expect(await readdir(dir)).toEqual([]);
+  });
+
   it("is ready after Agent.create and records its tools in the registry file", async () => {
     const agent = await Agent.create({
       description: "d",

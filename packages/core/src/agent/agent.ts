@@ -2,7 +2,13 @@ import { type AuthCard, authenticate } from "../auth/authenticate.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
 import type { ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
-import { ToolRegistry, type ToolSource } from "../registry/tool-registry.js";
+import {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  ToolRegistry,
+  type ToolSource,
+} from "../registry/tool-registry.js";
+import { traceAgentInvoke, tracedChatModel } from "../telemetry/agent-tracing.js";
+import type { TracingOptions } from "../telemetry/tracing-options.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentResult } from "./agent-result.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
@@ -28,8 +34,17 @@ export interface AgentOptions {
    * again before every `invoke`, such as an MCP server's tools).
    */
   tools?: readonly ToolSource[];
-  /** The registry file, relative to `cwd`. Default `templates/tools.json`. */
-  toolsPath?: string;
+  /**
+   * The registry file, relative to `cwd`, where this agent records its tools. Default
+   * `templates/tools.json`; `false` turns the file off (no file I/O, no lock).
+   */
+  toolsPath?: string | false;
+  /**
+   * Also offer module tools other agents recorded in the registry file, imported only from an
+   * installed package or a file inside `cwd` (never a URL or a file elsewhere). Default
+   * `false`: the agent offers exactly the tools it was given and those registered on it.
+   */
+  adoptRecordedTools?: boolean;
   /** Empty the registry file's records when the agent is created. Default `false`. */
   isResetTools?: boolean;
   /** Verified before any model call; without it the agent acts as `unknown_user`. */
@@ -45,12 +60,20 @@ export interface AgentOptions {
    * result, so a runaway reply cannot start thousands of calls at once. Default 32.
    */
   maxToolCallsPerReply?: number;
+  /**
+   * Time limit of one tool call, in milliseconds, unless the tool sets its own `timeoutMs`.
+   * Default 60 000. On expiry the model gets a `ToolTimeoutError` result, even when the tool
+   * ignores its signal.
+   */
+  toolTimeoutMs?: number;
   /** How tool results are shortened for the model. */
   toolOutputLimits?: Partial<ToolOutputLimits>;
   /** Where log lines go. Secrets are redacted whatever the logger. */
   logger?: Logger;
   /** Directory tool specifiers and `toolsPath` resolve from. Default `process.cwd()`. */
   cwd?: string;
+  /** OpenTelemetry spans of each run; content is recorded only when asked. */
+  tracing?: TracingOptions;
 }
 
 /** Options of a single {@link Agent.invoke}. */
@@ -86,11 +109,9 @@ export class Agent {
   readonly llm: ChatModel;
   /** This agent's tools; `registerFunctionTool` adds runtime tools. */
   readonly toolsManager: ToolRegistry;
-  /** Settles when every tool module is registered; rejects if one fails. */
-  readonly ready: Promise<void>;
-
   private readonly options: AgentOptions;
   private readonly logger: Logger;
+  private registration: Promise<void> | undefined;
 
   constructor(options: AgentOptions) {
     this.options = options;
@@ -99,14 +120,27 @@ export class Agent {
     this.llm = options.llm;
     this.logger = withRedaction(options.logger ?? getDefaultLogger());
     const cwd = options.cwd ?? process.cwd();
+    const toolsPath = options.toolsPath ?? DEFAULT_TOOLS_PATH;
     this.toolsManager = new ToolRegistry({
-      file: new RegistryFile(options.toolsPath ?? DEFAULT_TOOLS_PATH, cwd),
+      ...(toolsPath === false ? {} : { file: new RegistryFile(toolsPath, cwd) }),
       logger: this.logger,
       cwd,
+      adoptRecordedTools: options.adoptRecordedTools ?? false,
+      toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     });
-    this.ready = this.register();
-    // Callers who never await `ready` still see the failure from `invoke`, not as a crash.
-    this.ready.catch(() => {});
+  }
+
+  /**
+   * Settles when every tool module is registered; rejects if one fails. Registration (and so
+   * any file I/O) starts on first use of `ready` or `invoke`, not in the constructor.
+   */
+  get ready(): Promise<void> {
+    if (!this.registration) {
+      this.registration = this.register();
+      // Callers who never await `ready` still see the failure from `invoke`, not as a crash.
+      this.registration.catch(() => {});
+    }
+    return this.registration;
   }
 
   /** Creates an agent and waits until its tools are registered. */
@@ -121,7 +155,12 @@ export class Agent {
    * error results; the promise rejects only for authentication, model call failures (after
    * retries) and cancellation.
    */
-  async invoke(query: string, options: InvokeOptions = {}): Promise<AgentResult> {
+  invoke(query: string, options: InvokeOptions = {}): Promise<AgentResult> {
+    const traced = { llm: this.llm, tracing: this.options.tracing };
+    return traceAgentInvoke(traced, query, () => this.run(query, options));
+  }
+
+  private async run(query: string, options: InvokeOptions): Promise<AgentResult> {
     await this.ready;
     await this.toolsManager.settled();
     const auth = await authenticate(this.options.authCard, this.logger);
@@ -141,7 +180,7 @@ export class Agent {
       })),
     });
     return runToolLoop({
-      model: this.llm,
+      model: tracedChatModel(this.llm),
       registry: this.toolsManager,
       messages: [
         { role: "system", content: system },

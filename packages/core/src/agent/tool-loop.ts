@@ -17,12 +17,9 @@ import {
 import type { ToolRegistry } from "../registry/tool-registry.js";
 import { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 import type { PendingToolCall, ToolCall } from "../tool/tool-call.js";
-import { capText, renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
+import { renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
 import { finalAnswerRequest, jsonModeToolResults, type ToolCallingMode } from "./prompt.js";
-
-// A model can send megabytes of arguments; the log keeps the start and says how much more.
-const maxLoggedCallChars = 4_000;
 
 /** Everything one run of the loop needs. */
 export interface ToolLoopInput {
@@ -147,7 +144,8 @@ async function executeCall(
   { id, call }: PendingToolCall,
   iteration: number,
 ): Promise<AgentToolCall> {
-  input.logger.info(`Executing tool call: ${capText(describeCall(call), maxLoggedCallChars)}`);
+  // A model can send megabytes of arguments: the logger keeps the start and says how much more.
+  input.logger.info(`Executing tool call: ${describeCall(call)}`);
   const execution = await input.registry.execute(call, {
     signal: input.signal,
     logger: input.logger,

@@ -235,7 +235,7 @@ function readHeader(token: unknown): ProtectedHeaderParameters {
  */
 export function createAuthCard(options: AuthCardOptions): AuthCard {
   const { token } = options;
-  if (typeof token === "string") registerSecret(token);
+  if (typeof token === "string") registerSecret(token, { evictable: true });
   const hasSecret = options.secret !== undefined;
   const hasJwksUrl = options.jwksUrl !== undefined;
   if (hasSecret === hasJwksUrl) {

@@ -16,3 +16,4 @@ export { ToolCallRefusedError } from "./tool-call-refused-error.js";
 export { ToolExecutionError } from "./tool-execution-error.js";
 export { ToolModuleError } from "./tool-module-error.js";
 export { ToolNotFoundError } from "./tool-not-found-error.js";
+export { ToolTimeoutError } from "./tool-timeout-error.js";

@@ -15,18 +15,25 @@ export class RegistryFileError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** Absolute path of the registry file. */
-  readonly path: string;
-  readonly problem: RegistryFileProblem;
+  declare readonly path: string;
+  declare readonly problem: RegistryFileProblem;
+  /** The tool name of the record at fault, when one record is. */
+  declare readonly record?: string;
 
   constructor({
     path,
     problem,
     message,
+    record,
     cause,
-  }: { path: string; problem: RegistryFileProblem; message: string; cause?: unknown }) {
-    super({ name, message, cause });
-    this.path = path;
-    this.problem = problem;
+  }: {
+    path: string;
+    problem: RegistryFileProblem;
+    message: string;
+    record?: string;
+    cause?: unknown;
+  }) {
+    super({ name, message, cause, fields: { path, problem, record } });
   }
 
   static override isInstance(error: unknown): error is RegistryFileError {

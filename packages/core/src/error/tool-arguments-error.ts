@@ -15,14 +15,16 @@ export interface ToolArgumentIssue {
 export class ToolArgumentsError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly toolName: string;
-  readonly issues: ToolArgumentIssue[];
+  declare readonly toolName: string;
+  declare readonly issues: ToolArgumentIssue[];
 
   constructor({ toolName, issues }: { toolName: string; issues: ToolArgumentIssue[] }) {
     const detail = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
-    super({ name, message: `Invalid arguments for tool ${toolName}: ${detail}` });
-    this.toolName = toolName;
-    this.issues = issues;
+    super({
+      name,
+      message: `Invalid arguments for tool ${toolName}: ${detail}`,
+      fields: { toolName, issues },
+    });
   }
 
   static override isInstance(error: unknown): error is ToolArgumentsError {

@@ -11,11 +11,11 @@ const symbol = Symbol.for(marker);
 export class ToolCallRefusedError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly toolName: string;
+  declare readonly toolName: string;
   /** The module path the call asked for. */
-  readonly requestedModulePath: string;
+  declare readonly requestedModulePath: string;
   /** The module path in the tool's record. */
-  readonly registeredModulePath: string;
+  declare readonly registeredModulePath: string;
 
   constructor({
     toolName,
@@ -25,10 +25,8 @@ export class ToolCallRefusedError extends FrameworkError {
     super({
       name,
       message: `Refused tool call "${toolName}": module_path "${requestedModulePath}" does not match the registered "${registeredModulePath}".`,
+      fields: { toolName, requestedModulePath, registeredModulePath },
     });
-    this.toolName = toolName;
-    this.requestedModulePath = requestedModulePath;
-    this.registeredModulePath = registeredModulePath;
   }
 
   static override isInstance(error: unknown): error is ToolCallRefusedError {

@@ -1,4 +1,3 @@
-import { redactSecrets } from "../log/redact.js";
 import { errorMessage } from "./error-message.js";
 import { FrameworkError } from "./framework-error.js";
 
@@ -13,12 +12,11 @@ const symbol = Symbol.for(marker);
 export class ToolExecutionError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly toolName: string;
+  declare readonly toolName: string;
 
   constructor({ toolName, cause }: { toolName: string; cause: unknown }) {
     const reason = errorMessage(cause);
-    super({ name, message: `Tool "${toolName}" failed: ${redactSecrets(reason)}`, cause });
-    this.toolName = toolName;
+    super({ name, message: `Tool "${toolName}" failed: ${reason}`, cause, fields: { toolName } });
   }
 
   static override isInstance(error: unknown): error is ToolExecutionError {

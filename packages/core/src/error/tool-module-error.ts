@@ -9,9 +9,9 @@ export class ToolModuleError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The specifier as given, e.g. `"@framework/tools-papers"` or `"./my-tools.js"`. */
-  readonly modulePath: string;
+  declare readonly modulePath: string;
   /** The directory the specifier was resolved from. */
-  readonly cwd: string;
+  declare readonly cwd: string;
 
   constructor({
     modulePath,
@@ -19,9 +19,7 @@ export class ToolModuleError extends FrameworkError {
     message,
     cause,
   }: { modulePath: string; cwd: string; message: string; cause?: unknown }) {
-    super({ name, message, cause });
-    this.modulePath = modulePath;
-    this.cwd = cwd;
+    super({ name, message, cause, fields: { modulePath, cwd } });
   }
 
   static override isInstance(error: unknown): error is ToolModuleError {

@@ -8,17 +8,16 @@ const symbol = Symbol.for(marker);
 export class ToolNotFoundError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly toolName: string;
+  declare readonly toolName: string;
   /** The names the agent could have called. */
-  readonly availableTools: string[];
+  declare readonly availableTools: string[];
 
   constructor({ toolName, availableTools }: { toolName: string; availableTools: string[] }) {
     super({
       name,
       message: `Unknown tool "${toolName}". Available tools: ${availableTools.join(", ") || "none"}.`,
+      fields: { toolName, availableTools },
     });
-    this.toolName = toolName;
-    this.availableTools = availableTools;
   }
 
   static override isInstance(error: unknown): error is ToolNotFoundError {

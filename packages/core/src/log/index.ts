@@ -10,4 +10,10 @@ export {
   silentLogger,
   withRedaction,
 } from "./logger.js";
-export { redactSecrets, registerSecret } from "./redact.js";
+export {
+  type RegisterSecretOptions,
+  redactSecrets,
+  redactUrlCredentials,
+  registerSecret,
+} from "./redact.js";
+export { DEFAULT_MAX_LOG_VALUE_BYTES, sanitizeLogMessage } from "./sanitize-log-message.js";

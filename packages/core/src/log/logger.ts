@@ -1,4 +1,10 @@
 import { redactSecrets } from "./redact.js";
+import { sanitizeLogMessage } from "./sanitize-log-message.js";
+
+/** What every framework logger writes for `message`: redacted, one line, capped. */
+function logRecord(message: string): string {
+  return sanitizeLogMessage(redactSecrets(message));
+}
 
 /**
  * The logging surface the framework writes to. Any pino-compatible logger fits, as does
@@ -49,14 +55,14 @@ export function isLevelEnabled(level: LogLevel, threshold: LogLevel): boolean {
   return levelRank[level] >= levelRank[threshold];
 }
 
-/** A logger that writes `LEVEL message` lines, secrets redacted. */
+/** A logger that writes `LEVEL message` lines, secrets redacted, one line each (2 KB at most). */
 export function createConsoleLogger(options: ConsoleLoggerOptions = {}): Logger {
   const write = options.write ?? ((line: string) => process.stderr.write(`${line}\n`));
   const at =
     (level: Exclude<LogLevel, "silent">) =>
     (message: string): void => {
       if (!isLevelEnabled(level, resolveLogLevel(options.level))) return;
-      write(`${level.toUpperCase()} ${redactSecrets(message)}`);
+      write(`${level.toUpperCase()} ${logRecord(message)}`);
     };
   return { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") };
 }
@@ -70,16 +76,17 @@ export const silentLogger: Logger = Object.freeze({
 });
 
 /**
- * Wraps a user-supplied logger so that no secret reaches it, whatever the message holds.
- * Wrapping twice is harmless.
+ * Wraps a user-supplied logger so that no secret reaches it, whatever the message holds, and
+ * each message arrives as one line of at most 2 KB (control characters escaped, the rest cut
+ * with `… (N more bytes)`). Wrapping twice is harmless.
  */
 export function withRedaction(logger: Logger): Logger {
   if (redacting.has(logger) || logger === silentLogger) return logger;
   const wrapped: Logger = {
-    debug: (m) => logger.debug(redactSecrets(m)),
-    info: (m) => logger.info(redactSecrets(m)),
-    warn: (m) => logger.warn(redactSecrets(m)),
-    error: (m) => logger.error(redactSecrets(m)),
+    debug: (m) => logger.debug(logRecord(m)),
+    info: (m) => logger.info(logRecord(m)),
+    warn: (m) => logger.warn(logRecord(m)),
+    error: (m) => logger.error(logRecord(m)),
   };
   redacting.add(wrapped);
   return wrapped;

@@ -87,3 +87,44 @@ describe("loggers", () => {
     expect(lines).toEqual(["through the new default"]);
   });
 });
+
+describe("pinned and evictable secrets", () => {
+  it("keeps redacting an explicit secret however many discovered ones follow", () => {
+    registerSecret("explicit-api-key-000");
+    for (let i = 0; i < 5_000; i++) registerSecret(`discovered-token-${i}`, { evictable: true });
+    expect(redactSecrets("key explicit-api-key-000")).toBe("key [REDACTED]");
+    expect(redactSecrets("discovered-token-4999")).toBe("[REDACTED]");
+    expect(redactSecrets("discovered-token-0")).toBe("discovered-token-0");
+  });
+});
+
+describe("credentials in URLs", () => {
+  it("hides userinfo and credential query parameters wherever a URL is printed", () => {
+    expect(redactSecrets("GET https://user:hunter2@api.example.com/v1 failed")).toBe(
+      "GET https://[REDACTED]@api.example.com/v1 failed",
+    );
+    expect(
+      redactSecrets(
+        "http://127.0.0.1:9/q?symbol=AAPL&key=k1&api_key=k2&apikey=k3&token=k4&access_token=k5&API-KEY=k6#x",
+      ),
+    ).toBe(
+      "http://127.0.0.1:9/q?symbol=AAPL&key=[REDACTED]&api_key=[REDACTED]&apikey=[REDACTED]&token=[REDACTED]&access_token=[REDACTED]&API-KEY=[REDACTED]#x",
+    );
+    expect(redactSecrets("see https://example.com/a?monkey=1&keys=2")).toBe(
+      "see https://example.com/a?monkey=1&keys=2",
+    );
+  });
+});
+
+describe("echoed credentials", () => {
+  it("hides an Authorization header or a bearer token, whatever its value", () => {
+    expect(redactSecrets("sent Authorization: Bearer abc.def-ghi, got 401")).toBe(
+      "sent Authorization: [REDACTED], got 401",
+    );
+    expect(redactSecrets('header "authorization: Apikey k-123"')).toBe(
+      'header "authorization: [REDACTED]"',
+    );
+    expect(redactSecrets("token Bearer xyz789 refused")).toBe("token Bearer [REDACTED] refused");
+    expect(redactSecrets("the bearer of bad news")).toBe("the bearer of bad news");
+  });
+});

@@ -30,6 +30,12 @@ export interface OpenAIChatModelOptions {
    * or, when streaming, between two chunks. Timeouts are not retried.
    */
   timeoutMs?: number;
+  /**
+   * Bound of a whole call, in milliseconds (default 600 000, ten minutes): every attempt and
+   * wait between retries, and for a stream everything until its last chunk, so a provider
+   * that keeps sending without finishing cannot hold a call forever.
+   */
+  totalTimeoutMs?: number;
   /** Retries after HTTP 429, 408, 500, 502, 503, 504 and network errors (default 4). */
   maxRetries?: number;
   /** Wait before the first retry when the provider sends no Retry-After (default 1000 ms). */
@@ -132,9 +138,10 @@ export class OpenAIChatModel implements ChatModel {
   readonly baseURL: string;
   /** Bound of one request, or of the wait between two stream chunks, in milliseconds. */
   readonly timeoutMs: number;
+  /** Bound of a whole call, retries and streaming included, in milliseconds. */
+  readonly totalTimeoutMs: number;
   /** Retries after the first attempt of a request. */
   readonly maxRetries: number;
-  readonly #apiKey: string;
   readonly #clientOptions: ConstructorParameters<typeof OpenAI>[0];
   #sdk: { module: OpenAIModule; client: OpenAI } | undefined;
   readonly #temperature: number | undefined;
@@ -157,12 +164,12 @@ export class OpenAIChatModel implements ChatModel {
     this.baseURL = options.baseURL || process.env.LLM_API_URL || defaultBaseURL;
     this.modelId = options.model || process.env.LLM_MODEL || defaultModel;
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.totalTimeoutMs = options.totalTimeoutMs ?? 600_000;
     this.maxRetries = options.maxRetries ?? 4;
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
     this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
     this.#temperature = options.temperature;
     this.#logger = options.logger && withRedaction(options.logger);
-    this.#apiKey = apiKey;
     this.#clientOptions = {
       apiKey,
       baseURL: this.baseURL,
@@ -177,18 +184,27 @@ export class OpenAIChatModel implements ChatModel {
   /** Sends one chat completion request, retrying as configured, and checks the answer's shape. */
   async generate(request: ChatRequest): Promise<ChatResponse> {
     const body = this.#params(request);
-    const { value, deadline } = await this.#send(
-      request.signal,
-      async (client, deadline, attempt) => {
-        const parsed = parseCompletion(
-          await client.chat.completions.create(body, { signal: deadline.signal }),
-        );
-        if (!parsed.ok) throw this.#responseError(attempt, parsed.detail);
-        return parsed.response;
-      },
-    );
-    deadline.dispose();
-    return value;
+    const total = new RequestDeadline(this.totalTimeoutMs, request.signal);
+    const progress = { attempts: 0 };
+    try {
+      const { value, deadline } = await this.#send(
+        total.signal,
+        progress,
+        async (client, deadline, attempt) => {
+          const parsed = parseCompletion(
+            await client.chat.completions.create(body, { signal: deadline.signal }),
+          );
+          if (!parsed.ok) throw this.#responseError(attempt, parsed.detail);
+          return parsed.response;
+        },
+      );
+      deadline.dispose();
+      return value;
+    } catch (error) {
+      throw this.#totalTimeout(total, progress) ?? error;
+    } finally {
+      total.dispose();
+    }
   }
 
   /**
@@ -201,13 +217,15 @@ export class OpenAIChatModel implements ChatModel {
       stream: true as const,
       stream_options: { include_usage: true },
     };
-    const {
-      value: chunks,
-      deadline,
-      attempt,
-    } = await this.#send(request.signal, (client, deadline) =>
+    const total = new RequestDeadline(this.totalTimeoutMs, request.signal);
+    const progress = { attempts: 0 };
+    const opened = await this.#send(total.signal, progress, (client, deadline) =>
       client.chat.completions.create(body, { signal: deadline.signal }),
-    );
+    ).catch((error: unknown) => {
+      total.dispose();
+      throw this.#totalTimeout(total, progress) ?? error;
+    });
+    const { value: chunks, deadline, attempt } = opened;
     const assembler = new StreamAssembler();
     try {
       // From here the deadline bounds the wait for each chunk, not the whole stream.
@@ -225,10 +243,28 @@ export class OpenAIChatModel implements ChatModel {
       deadline.stop();
       yield* assembler.end();
     } catch (error) {
-      throw this.#toModelError(error, attempt, deadline, request.signal, "stream");
+      throw (
+        this.#totalTimeout(total, progress) ??
+        this.#toModelError(error, attempt, deadline, request.signal, "stream")
+      );
     } finally {
       deadline.dispose();
+      total.dispose();
     }
+  }
+
+  /** The timeout error when the call's total deadline expired, else `undefined`. */
+  #totalTimeout(
+    total: RequestDeadline,
+    progress: { attempts: number },
+  ): ModelTimeoutError | undefined {
+    if (!total.timedOut) return undefined;
+    return new ModelTimeoutError({
+      provider: this.provider,
+      modelId: this.modelId,
+      attempts: Math.max(progress.attempts, 1),
+      timeoutMs: this.totalTimeoutMs,
+    });
   }
 
   #params(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
@@ -251,15 +287,15 @@ export class OpenAIChatModel implements ChatModel {
    */
   async #send<T>(
     signal: AbortSignal | undefined,
+    progress: { attempts: number },
     call: (client: OpenAI, deadline: RequestDeadline, attempt: number) => Promise<T>,
   ): Promise<{ value: T; deadline: RequestDeadline; attempt: number }> {
     AbortedError.throwIfAborted(signal, operation);
-    // The registry of secrets is bounded and forgets the oldest; keep the key in it.
-    registerSecret(this.#apiKey);
     const { client } = await this.#loadSdk();
     AbortedError.throwIfAborted(signal, operation);
     return retryWithBackoff(
       async (attempt) => {
+        progress.attempts = attempt;
         const deadline = new RequestDeadline(this.timeoutMs, signal);
         try {
           return { value: await call(client, deadline, attempt), deadline, attempt };

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ReliabilityTally } from "@framework/testing";
+import { ReliabilityTally, seededRandom } from "@framework/testing";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RegistryFileError } from "../error/registry-file-error.js";
 import { RegistryFile } from "./registry-file.js";
@@ -58,18 +58,6 @@ function runChild(
     child.on("error", reject);
     child.on("close", (code, signal) => resolve({ lines: completeLines(), stderr, code, signal }));
   });
-}
-
-/** mulberry32: a small seeded generator, so a failing run can be replayed from its seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 let dir: string;

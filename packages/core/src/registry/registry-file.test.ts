@@ -76,6 +76,27 @@ describe("RegistryFile", () => {
     expect(stored.beta_0?.module_path).toBe("runtime");
   }, 60_000);
 
+  it("refuses a record that is not an object, naming the file and the record", async () => {
+    const file = new RegistryFile("tools.json", dir);
+    for (const bad of [null, 42, "text", [record("a")]]) {
+      await writeFile(file.path, JSON.stringify({ a: record("a"), broken: bad }));
+      const error = await file.read().catch((caught: unknown) => caught);
+      expect(RegistryFileError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ path: file.path, problem: "corrupt", record: "broken" });
+      expect((error as Error).message).toContain('"broken"');
+      await expect(file.merge([record("b")])).rejects.toSatisfy(RegistryFileError.isInstance);
+    }
+  });
+
+  it("reports a folder it cannot create as a RegistryFileError, not a bare errno", async () => {
+    await writeFile(join(dir, "blocker"), "a file where the folder should be");
+    const file = new RegistryFile("blocker/templates/tools.json", dir);
+    const error = await file.merge([record("a")]).catch((caught: unknown) => caught);
+    expect(RegistryFileError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ path: file.path, problem: "io" });
+    expect((error as Error).message).toContain(file.path);
+  });
+
   it("empties the records on reset", async () => {
     const file = new RegistryFile("tools.json", dir);
     await file.merge([record("a")]);

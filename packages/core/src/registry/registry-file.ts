@@ -67,7 +67,7 @@ export class RegistryFile {
   private async update(change: (stored: ToolRecords) => ToolRecords): Promise<ToolRecords> {
     const previous = queues.get(this.path) ?? Promise.resolve();
     const run = previous.then(async () => {
-      await mkdir(dirname(this.path), { recursive: true });
+      await this.createFolder();
       return withFileLock(this.path, async () => {
         const next = change(await this.read());
         await this.writeAtomically(`${JSON.stringify(next, null, 2)}\n`);
@@ -81,6 +81,20 @@ export class RegistryFile {
       if (queues.get(this.path) === settled) queues.delete(this.path);
     });
     return run;
+  }
+
+  private async createFolder(): Promise<void> {
+    const folder = dirname(this.path);
+    try {
+      await mkdir(folder, { recursive: true });
+    } catch (error) {
+      throw new RegistryFileError({
+        path: this.path,
+        problem: "io",
+        message: `Cannot create the folder ${folder} of tool registry file ${this.path}: ${errorMessage(error)}`,
+        cause: error,
+      });
+    }
   }
 
   private async writeAtomically(text: string): Promise<void> {
@@ -133,19 +147,31 @@ export class RegistryFile {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw this.corrupt(`is not valid JSON (${errorMessage(error)})`, error);
+      throw this.corrupt(`is not valid JSON (${errorMessage(error)})`, { cause: error });
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
       throw this.corrupt("does not hold a JSON object keyed by tool name");
     }
+    for (const [name, record] of Object.entries(value)) {
+      if (record === null || typeof record !== "object" || Array.isArray(record)) {
+        const got = record === null ? "null" : Array.isArray(record) ? "an array" : typeof record;
+        throw this.corrupt(`holds ${got} as record ${JSON.stringify(name)}, not an object`, {
+          record: name,
+        });
+      }
+    }
     return value as ToolRecords;
   }
 
-  private corrupt(problem: string, cause?: unknown): RegistryFileError {
+  private corrupt(
+    problem: string,
+    { cause, record }: { cause?: unknown; record?: string } = {},
+  ): RegistryFileError {
     return new RegistryFileError({
       path: this.path,
       problem: "corrupt",
       message: `Tool registry file ${this.path} ${problem}. It was left untouched: repair it, or delete it to start from an empty registry.`,
+      ...(record === undefined ? {} : { record }),
       cause,
     });
   }

@@ -1,5 +1,6 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
 import { createCapturingLogger } from "@framework/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -26,15 +27,37 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
-function registry(logger = createCapturingLogger()) {
+function registry(logger = createCapturingLogger(), adoptRecordedTools = false) {
   return {
     logger,
     tools: new ToolRegistry({
       file: new RegistryFile("templates/tools.json", dir),
       logger,
       cwd: dir,
+      adoptRecordedTools,
     }),
   };
+}
+
+/** Writes a registry file holding one module tool record per `module_path`. */
+async function writeRecords(modulePaths: Record<string, string>): Promise<void> {
+  await mkdir(join(dir, "templates"), { recursive: true });
+  const records = Object.fromEntries(
+    Object.entries(modulePaths).map(([toolName, modulePath]) => [
+      toolName,
+      {
+        tool_name: toolName,
+        arguments: {},
+        return: "str",
+        docstring: "d",
+        dependencies: [],
+        module_path: modulePath,
+        tool_type: "module",
+        tool_call_id: `tool_${toolName}`,
+      },
+    ]),
+  );
+  await writeFile(join(dir, "templates", "tools.json"), JSON.stringify(records));
 }
 
 /** Installs a package in the temporary app's node_modules that re-exports the fixture. */
@@ -244,7 +267,30 @@ describe("ToolRegistry.definitions", () => {
     });
   });
 
-  it("also offers module tools another agent recorded, but not its runtime tools", async () => {
+  it("offers only its own tools, never what other agents recorded, by default", async () => {
+    await installFixturePackage();
+    const first = registry();
+    await first.tools.registerModule("fixture-tools-package");
+    const second = registry();
+    await second.tools.registerModule(weatherTools.add);
+    expect((await second.tools.definitions()).map((d) => d.name)).toEqual(["add"]);
+    const execution = await second.tools.execute(
+      { tool_name: "get_weather", arguments: { city: "Hanoi" } },
+      context,
+    );
+    expect(execution.ok).toBe(false);
+  });
+
+  it("never imports a recorded module by default, however it is named", async () => {
+    const marker = join(dir, "imported.txt");
+    const payload = `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "ran");`;
+    await writeRecords({ evil: `data:text/javascript,${encodeURIComponent(payload)}` });
+    const { tools } = registry();
+    expect(await tools.definitions()).toEqual([]);
+    await expect(readFile(marker, "utf8")).rejects.toThrow(/ENOENT/);
+  });
+
+  it("with adoptRecordedTools, also offers module tools another agent recorded, but not its runtime tools", async () => {
     await installFixturePackage();
     const first = registry();
     await first.tools.registerModule("fixture-tools-package");
@@ -255,7 +301,7 @@ describe("ToolRegistry.definitions", () => {
       ),
     );
     await first.tools.settled();
-    const second = registry();
+    const second = registry(createCapturingLogger(), true);
     const names = (await second.tools.definitions()).map((d) => d.name);
     expect(names.sort()).toEqual(["add", "get_weather"]);
     const execution = await second.tools.execute(
@@ -263,5 +309,55 @@ describe("ToolRegistry.definitions", () => {
       context,
     );
     expect(execution).toMatchObject({ ok: true, result: 5 });
+  });
+
+  it("with adoptRecordedTools, adopts a file inside the working directory", async () => {
+    await writeFile(join(dir, "local-tools.js"), `export * from ${JSON.stringify(fixturePath)};\n`);
+    await writeRecords({ add: "./local-tools.js" });
+    const { tools } = registry(createCapturingLogger(), true);
+    expect((await tools.definitions()).map((d) => d.name)).toEqual(["add"]);
+  });
+
+  it("with adoptRecordedTools, refuses URLs, built-ins and files outside the working directory", async () => {
+    const marker = join(dir, "imported.txt");
+    const payload = `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "ran"); export const x = 1;`;
+    const outside = join(dir, "..", `outside-${Date.now()}.js`);
+    await writeFile(outside, payload);
+    try {
+      await writeRecords({
+        data_url: `data:text/javascript,${encodeURIComponent(payload)}`,
+        http_url: "http://127.0.0.1:9/tools.js",
+        builtin: "node:child_process",
+        file_url: pathToFileURL(outside).href,
+        absolute: outside,
+        relative: relative(dir, outside),
+        fixture: fixturePath,
+      });
+      const { tools, logger } = registry(createCapturingLogger(), true);
+      expect(await tools.definitions()).toEqual([]);
+      await expect(readFile(marker, "utf8")).rejects.toThrow(/ENOENT/);
+      expect(logger.lines.filter((line) => line.includes("not adopted"))).toHaveLength(7);
+    } finally {
+      await rm(outside, { force: true });
+    }
+  });
+});
+
+describe("ToolRegistry without a registry file", () => {
+  it("registers and runs tools without touching the disk", async () => {
+    const tools = new ToolRegistry({ logger: silentLogger, cwd: dir });
+    await tools.registerModule(weatherTools);
+    tools.registerFunctionTool(
+      primaryFunction(
+        { name: "ping", description: "d", parameters: z.object({}), returns: "str" },
+        () => "pong",
+      ),
+    );
+    await tools.settled();
+    await tools.reset();
+    expect((await tools.definitions()).map((d) => d.name)).toEqual(["get_weather", "add", "ping"]);
+    const execution = await tools.execute({ tool_name: "ping", arguments: {} }, context);
+    expect(execution).toMatchObject({ ok: true, result: "pong" });
+    expect(await readdir(dir)).toEqual([]);
   });
 });

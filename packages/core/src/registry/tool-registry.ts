@@ -1,12 +1,15 @@
 import { stat } from "node:fs/promises";
+import { AbortedError } from "../error/aborted-error.js";
 import { errorMessage } from "../error/error-message.js";
 import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
 import { ToolExecutionError } from "../error/tool-execution-error.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
 import { ToolNotFoundError } from "../error/tool-not-found-error.js";
+import { ToolTimeoutError } from "../error/tool-timeout-error.js";
 import { jsonForLog, unloggableArguments } from "../log/json-for-log.js";
 import type { Logger } from "../log/logger.js";
 import type { ToolDefinition } from "../model/chat-model.js";
+import { traceToolExecution } from "../telemetry/agent-tracing.js";
 import {
   type AnyPrimaryFunction,
   getToolSpec,
@@ -24,7 +27,7 @@ import {
   toolInputJsonSchema,
 } from "../tool/tool-record.js";
 import { diffLiveTools, isLiveToolSource, type LiveToolSource } from "./live-tool-source.js";
-import { type LoadedToolModule, loadToolModule } from "./module-loader.js";
+import { type LoadedToolModule, loadRecordedToolModule, loadToolModule } from "./module-loader.js";
 import type { RegistryFile, ToolRecords } from "./registry-file.js";
 
 /** A tool module given as an object instead of a specifier, e.g. `import * as tools from "…"`. */
@@ -50,23 +53,36 @@ interface RegisteredTool {
 
 /** Options of {@link ToolRegistry}. */
 export interface ToolRegistryOptions {
-  /** Where records persist. */
-  file: RegistryFile;
+  /** Where records persist. Without it nothing is read or written (an agent's `toolsPath: false`). */
+  file?: RegistryFile;
   logger: Logger;
   /** Directory module specifiers resolve from. */
   cwd: string;
+  /**
+   * Also offer module tools other agents recorded in the registry file, imported from their
+   * recorded `module_path` when that names an installed package or a file inside `cwd`.
+   * Default `false`: the file is a record, never a source of code.
+   */
+  adoptRecordedTools?: boolean;
+  /** Time limit of one tool call unless the tool sets its own `timeoutMs`. Default 60 000 ms. */
+  toolTimeoutMs?: number;
 }
 
+/** How long a tool call may run unless the agent or the tool says otherwise. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
 /**
- * One agent's tools: those registered from modules and at runtime, plus module tools other
- * agents recorded in the shared registry file, imported on demand from their recorded
- * `module_path`. A model's tool call only ever selects among these; nothing it writes is
- * imported.
+ * One agent's tools: exactly those registered from modules and at runtime. The registry file
+ * records them; module tools other agents recorded there are offered only when
+ * `adoptRecordedTools` is set, and only from an installed package or a file inside the working
+ * directory. A model's tool call only ever selects among these; nothing it writes is imported.
  */
 export class ToolRegistry {
-  private readonly file: RegistryFile;
+  private readonly file: RegistryFile | undefined;
   private readonly logger: Logger;
   private readonly cwd: string;
+  private readonly adoptRecordedTools: boolean;
+  private readonly toolTimeoutMs: number;
   private readonly own = new Map<string, RegisteredTool>();
   private readonly fromFile = new Map<string, RegisteredTool>();
   /** Each live source with the tools read from it last time, by name. */
@@ -76,15 +92,23 @@ export class ToolRegistry {
   private writeFailure: unknown;
   private fileStamp: number | undefined;
 
-  constructor({ file, logger, cwd }: ToolRegistryOptions) {
+  constructor({
+    file,
+    logger,
+    cwd,
+    adoptRecordedTools = false,
+    toolTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS,
+  }: ToolRegistryOptions) {
+    this.toolTimeoutMs = toolTimeoutMs;
     this.file = file;
     this.logger = logger;
     this.cwd = cwd;
+    this.adoptRecordedTools = adoptRecordedTools;
   }
 
   /** Empties the registry file's records (the agent's `isResetTools`). */
   async reset(): Promise<void> {
-    await this.file.reset();
+    await this.file?.reset();
     this.fromFile.clear();
     this.fileStamp = undefined;
   }
@@ -116,7 +140,7 @@ export class ToolRegistry {
       this.logger.info(`Registered ${spec.name}: ${JSON.stringify(record)}`);
       return record;
     });
-    await this.file.merge(records);
+    await this.file?.merge(records);
     this.logger.info(`Completed registration for module ${loaded.modulePath}`);
     return records;
   }
@@ -139,7 +163,7 @@ export class ToolRegistry {
     });
     this.own.set(spec.name, { spec, record });
     this.logger.info(`Registered tool: ${spec.name} (runtime)`);
-    this.track(this.file.merge([record]));
+    if (this.file) this.track(this.file.merge([record]));
     return record;
   }
 
@@ -159,8 +183,8 @@ export class ToolRegistry {
   }
 
   /**
-   * The tools the model is offered: this agent's own, then module tools recorded in the
-   * registry file by others that this process can import.
+   * The tools the model is offered: this agent's own, then (with `adoptRecordedTools`) module
+   * tools recorded in the registry file by others that this process may and can import.
    */
   async definitions(): Promise<ToolDefinition[]> {
     for (const source of this.live.keys()) this.syncLive(source);
@@ -187,10 +211,17 @@ export class ToolRegistry {
 
   /**
    * Runs one tool call: checks the tool is registered and the call's `module_path` (if any)
-   * matches its record, validates the arguments (applying defaults), runs the tool, and logs
-   * its completion. Never throws: every failure is returned for the model to see.
+   * matches its record, validates the arguments (applying defaults), runs the tool within its
+   * time limit, and logs its completion. Never throws: every failure (a timeout and an abort
+   * included) is returned for the model to see.
    */
-  async execute(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
+  execute(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
+    const { tool_name: toolName, arguments: args } = call;
+    const traced = { toolName, toolCallId: context.toolCallId, arguments: args };
+    return traceToolExecution(traced, () => this.executeUntraced(call, context));
+  }
+
+  private async executeUntraced(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
     const tool = this.find(call.tool_name);
     try {
       if (!tool) {
@@ -207,12 +238,7 @@ export class ToolRegistry {
         tool.spec,
         normalizeToolArguments(call.arguments, call.tool_name),
       );
-      let result: unknown;
-      try {
-        result = await tool.spec.execute(args, context);
-      } catch (error) {
-        throw new ToolExecutionError({ toolName: call.tool_name, cause: error });
-      }
+      const result = await this.run(tool.spec, args, context);
       const kind = tool.record.tool_type === "function" ? "function" : "module";
       this.logger.info(
         `Completed executing ${kind} tool ${call.tool_name}(${jsonForLog(args, unloggableArguments)})`,
@@ -225,6 +251,50 @@ export class ToolRegistry {
         arguments: call.arguments,
         error: error instanceof Error ? error : new Error(String(error)),
       };
+    }
+  }
+
+  /**
+   * Runs a tool raced against its time limit and the caller's signal, so the call settles when
+   * either fires even if the tool never looks at its signal. The tool's own signal is aborted
+   * then too, for a tool that can stop early.
+   */
+  private async run(
+    spec: ToolSpec,
+    args: Record<string, unknown>,
+    context: ToolContext,
+  ): Promise<unknown> {
+    const timeoutMs = spec.timeoutMs ?? this.toolTimeoutMs;
+    const controller = new AbortController();
+    let stop: (error: Error) => void = () => {};
+    const stopped = new Promise<never>((_, reject) => {
+      stop = reject;
+    });
+    const onAbort = () => {
+      const error = new AbortedError({
+        operation: `tool ${spec.name}`,
+        cause: context.signal.reason,
+      });
+      controller.abort(error);
+      stop(error);
+    };
+    const timer = setTimeout(() => {
+      const error = new ToolTimeoutError({ toolName: spec.name, timeoutMs });
+      controller.abort(error);
+      stop(error);
+    }, timeoutMs);
+    if (context.signal.aborted) onAbort();
+    else context.signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      // Async, so that a tool throwing before it returns a promise is caught here too.
+      const running = (async () =>
+        spec.execute(args, { ...context, signal: controller.signal }))().catch((error: unknown) => {
+        throw new ToolExecutionError({ toolName: spec.name, cause: error });
+      });
+      return await Promise.race([running, stopped]);
+    } finally {
+      clearTimeout(timer);
+      context.signal.removeEventListener("abort", onAbort);
     }
   }
 
@@ -286,6 +356,7 @@ export class ToolRegistry {
   }
 
   private async refreshFromFile(): Promise<void> {
+    if (!this.file || !this.adoptRecordedTools) return;
     let stamp: number;
     try {
       stamp = (await stat(this.file.path)).mtimeMs;
@@ -322,10 +393,10 @@ export class ToolRegistry {
   private loadRecordedModule(modulePath: string): Promise<LoadedToolModule | undefined> {
     let load = this.moduleLoads.get(modulePath);
     if (!load) {
-      // A record another process wrote may name a module this app does not have: not offered.
-      load = loadToolModule(modulePath, this.cwd).catch((error: unknown) => {
-        this.logger.debug(
-          `Tool module ${modulePath} from the registry file is not importable here: ${errorMessage(error)}`,
+      // A record may name a module this app does not have, or one it must not run: not offered.
+      load = loadRecordedToolModule(modulePath, this.cwd).catch((error: unknown) => {
+        this.logger.warn(
+          `Tool module "${modulePath}" recorded in the registry file is not adopted: ${errorMessage(error)}`,
         );
         return undefined;
       });

@@ -33,6 +33,12 @@ export interface ToolMeta<P extends ToolParameters, R> {
   /** The return type name or description, stored as the record's `return`. */
   returns: string;
   /**
+   * How long one call may run, in milliseconds, over the agent's `toolTimeoutMs` (default
+   * 60 000). When it expires the tool's signal is aborted and the model gets an error result,
+   * even if the tool never looks at its signal.
+   */
+  timeoutMs?: number;
+  /**
    * Renders a result as the text the model sees. Without it, results are serialised to JSON
    * and shortened past the agent's size cap with a visible marker.
    */

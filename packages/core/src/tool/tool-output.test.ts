@@ -9,6 +9,11 @@ describe("renderToolOutput", () => {
     expect(renderToolOutput(undefined)).toBe("null");
   });
 
+  it("keeps even an undefined result within the cap", () => {
+    const limits = { maxChars: 1, maxArrayItems: 10, maxStringChars: 10 };
+    expect(renderToolOutput(undefined, limits)).toBe(capText("null", 1));
+  });
+
   it("shortens long arrays with a marker that counts what was left out", () => {
     const rows = Array.from({ length: 1000 }, (_, i) => ({ i }));
     const text = renderToolOutput(rows, {

@@ -40,7 +40,7 @@ export function renderToolOutput(
   limits: ToolOutputLimits = defaultToolOutputLimits,
 ): string {
   if (typeof result === "string") return capText(result, limits.maxChars);
-  if (result === undefined) return "null";
+  if (result === undefined) return capText("null", limits.maxChars);
   const walk: Walk = { limits, path: new WeakSet(), budget: Math.max(limits.maxChars, 1) };
   const text = JSON.stringify(shorten(result, walk, 0)) ?? describeValue(result);
   return capText(text, limits.maxChars);

@@ -11,5 +11,10 @@ export {
   type StoredCheckpoint,
 } from "./checkpoint.js";
 export type { Checkpointer, ListCheckpointsOptions } from "./checkpointer.js";
+export {
+  type CheckpointPageReader,
+  type CheckpointRow,
+  listInPages,
+} from "./list-in-pages.js";
 export { MemorySaver } from "./memory-saver.js";
 export type { StateSnapshot } from "./state-snapshot.js";

@@ -10,6 +10,7 @@ import {
   type ToolCallingMode,
   type ToolRegistry,
   type ToolSource,
+  type TracingOptions,
   withRedaction,
 } from "@framework/core";
 import { GraphNode, type NodeContext } from "../node/graph-node.js";
@@ -27,8 +28,10 @@ export interface AgentNodeOptions {
   instruction: string;
   /** Capabilities listed in the system prompt. */
   skills?: readonly string[];
-  /** Registry file shared by the crew's nodes. Default `templates/tools.json`. */
-  toolsPath?: string;
+  /** Registry file shared by the crew's nodes. Default `templates/tools.json`; `false`: none. */
+  toolsPath?: string | false;
+  /** Also offer tools other agents recorded in the registry file (see `AgentOptions`). */
+  adoptRecordedTools?: boolean;
   /** Empty the registry file when this node is created. Default `false`. */
   isResetTools?: boolean;
   /** Verified before each model call of this node. */
@@ -39,6 +42,8 @@ export interface AgentNodeOptions {
   logger?: Logger;
   /** Directory tool specifiers resolve from. Default `process.cwd()`. */
   cwd?: string;
+  /** The agent's OpenTelemetry options; its `agentName` defaults to the node's name. */
+  tracing?: TracingOptions;
 }
 
 /**
@@ -85,9 +90,13 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
       isResetTools: options.isResetTools ?? false,
       logger: this.logger,
       ...(options.toolsPath === undefined ? {} : { toolsPath: options.toolsPath }),
+      ...(options.adoptRecordedTools === undefined
+        ? {}
+        : { adoptRecordedTools: options.adoptRecordedTools }),
       ...(options.authCard === undefined ? {} : { authCard: options.authCard }),
       ...(options.toolCalling === undefined ? {} : { toolCalling: options.toolCalling }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      tracing: { agentName: options.name, ...options.tracing },
     });
   }
 

@@ -8,5 +8,6 @@ export {
 } from "./graph-validation-error.js";
 export { NodeExecutionError } from "./node-execution-error.js";
 export { StateConflictError } from "./state-conflict-error.js";
+export { type StateMutation, StateMutationError } from "./state-mutation-error.js";
 export { StateValidationError } from "./state-validation-error.js";
 export { StepLimitError } from "./step-limit-error.js";

@@ -8,6 +8,7 @@ import type {
 } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
+import { describeStateMutation, StateMutationError } from "../error/state-mutation-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
 import type { NodeRef } from "../graph/edge-chain.js";
 import { END_NAME, START_NAME } from "../graph/endpoints.js";
@@ -15,7 +16,9 @@ import type { GraphConfig } from "../graph/graph-config.js";
 import type { GraphTopology } from "../graph/graph-topology.js";
 import type { RouteResult } from "../graph/router.js";
 import type { NodeContext } from "../node/graph-node.js";
+import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateDefinition, StateRecord } from "../state/state-definition.js";
+import { GraphRunTrace } from "../telemetry/graph-tracing.js";
 import { Frontier } from "./frontier.js";
 import type { GraphEvent } from "./graph-event.js";
 import { WriteGuard } from "./write-guard.js";
@@ -71,6 +74,7 @@ export class GraphRun {
   readonly #guard = new WriteGuard();
   readonly #controller = new AbortController();
   readonly #result: Promise<StateRecord>;
+  readonly #trace: GraphRunTrace;
   #resolve!: (state: StateRecord) => void;
   #reject!: (error: unknown) => void;
   #state: StateRecord;
@@ -98,6 +102,8 @@ export class GraphRun {
       this.#resolve = resolve;
       this.#reject = reject;
     });
+    this.#trace = new GraphRunTrace(options);
+    this.#trace.endWith(this.#result);
   }
 
   /** Runs the graph; resolves with the final state, rejects with the error that stopped it. */
@@ -210,14 +216,24 @@ export class GraphRun {
       visit,
       logger: this.#options.logger,
     };
-    const snapshot = this.#state;
-    new Promise((resolve) => resolve(node.run(snapshot as never, context))).then(
+    // Deeply frozen, so a node can change the state only through the update it returns.
+    const snapshot = deepFreeze(this.#state);
+    const traced = () =>
+      this.#trace.node(name, context, () => node.run(snapshot as never, context));
+    new Promise((resolve) => resolve(traced())).then(
       (update) => this.#enqueue(() => this.#complete(name, step, startedAt, update)),
-      (cause: unknown) =>
+      (thrown: unknown) =>
         this.#enqueue(() => {
+          const cause = this.#asMutation(name, snapshot, thrown) ?? thrown;
           if (!this.#finished) this.#stop(new NodeExecutionError({ node: name, cause }), "failed");
         }),
     );
+  }
+
+  /** The engine's error for a write to the frozen state, as a {@link StateMutationError}. */
+  #asMutation(node: string, state: StateRecord, error: unknown): StateMutationError | undefined {
+    const mutation = describeStateMutation(error, state, this.#options.definition.keys);
+    return mutation && new StateMutationError({ node, ...mutation, cause: error });
   }
 
   async #route(source: string, state: StateRecord): Promise<string[]> {
@@ -226,7 +242,7 @@ export class GraphRun {
     for (const branch of topology.branches(source)) {
       let result: RouteResult;
       try {
-        result = await branch.router(state as never, {
+        result = await branch.router(deepFreeze(state) as never, {
           source,
           signal: this.#controller.signal,
           config,

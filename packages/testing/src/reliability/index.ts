@@ -4,3 +4,4 @@ export {
   ReliabilityTally,
   reliabilityReportDirVariable,
 } from "./reliability-tally.js";
+export { seededRandom } from "./seeded-random.js";

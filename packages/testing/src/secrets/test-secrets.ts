@@ -55,4 +55,6 @@ export const testSecrets: readonly string[] = Object.freeze([
   // packages/tools-crypto
   "cd-test-key-5f1e9a7c3b",
   "the-right-key-000",
+  // packages/checkpoint-postgres
+  "pg-test-password-5e6f7a8b9c",
 ]);

@@ -172,8 +172,18 @@ describe("fetch_btc_market_data", () => {
     it("a malformed JSON body", async () => {
       server.injectFaults(coinDeskFaults.malformedBody());
       const text = await run();
-      expect(text).toMatch(/^Error fetching BTC price: the answer is not valid JSON \(.+\)$/);
+      expect(text).toMatch(
+        /^Error fetching BTC price: the answer is not valid JSON \(\d+ characters\)$/,
+      );
       expect(logger.entries.map((entry) => entry.level)).toEqual(["warn"]);
+    });
+
+    it("a body that echoes the key is not quoted, not even in part", async () => {
+      vi.stubEnv("COINDESK_API_KEY", apiKey);
+      server.injectFaults({ status: 200, body: `${apiKey.slice(0, 8)}|${apiKey}` });
+      const text = await run();
+      expect(text).toBe("Error fetching BTC price: the answer is not valid JSON (31 characters)");
+      expect(JSON.stringify(logger.lines)).not.toContain(apiKey.slice(0, 8));
     });
 
     it("an empty 200 body", async () => {

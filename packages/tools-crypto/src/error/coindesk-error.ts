@@ -1,4 +1,4 @@
-import { FrameworkError, redactSecrets } from "@framework/core";
+import { FrameworkError } from "@framework/core";
 
 const name = "CoinDeskError";
 const marker = `framework.error.${name}`;
@@ -12,7 +12,7 @@ export class CoinDeskError extends FrameworkError {
   private readonly [symbol] = true;
 
   constructor({ message, cause }: { message: string; cause?: unknown }) {
-    super({ name, message: redactSecrets(message), cause });
+    super({ name, message, cause });
   }
 
   static override isInstance(error: unknown): error is CoinDeskError {

@@ -15,7 +15,7 @@ export class EmptyOutlineError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The planner's whole reply. */
-  readonly reply: string;
+  declare readonly reply: string;
 
   constructor({ reply }: { reply: string }) {
     const excerpt =
@@ -23,8 +23,8 @@ export class EmptyOutlineError extends FrameworkError {
     super({
       name,
       message: `The planner's outline held no numbered chapter (a block beginning with "1. "), so there is nothing to write. The model replied: ${excerpt}`,
+      fields: { reply },
     });
-    this.reply = reply;
   }
 
   static override isInstance(error: unknown): error is EmptyOutlineError {

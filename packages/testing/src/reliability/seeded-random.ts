@@ -1,6 +1,6 @@
 /**
  * A seeded pseudo-random generator (mulberry32) returning numbers in [0, 1), so that a run's
- * latencies and faults can be replayed from its seed.
+ * latencies, faults and kill points can be replayed from its seed.
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

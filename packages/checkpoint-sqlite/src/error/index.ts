@@ -1,0 +1,3 @@
+export { SqliteBusyError } from "./sqlite-busy-error.js";
+export { SqliteSaverError } from "./sqlite-saver-error.js";
+export { SqliteSchemaVersionError } from "./sqlite-schema-version-error.js";

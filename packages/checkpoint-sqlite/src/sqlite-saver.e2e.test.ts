@@ -1,0 +1,170 @@
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { seededRandom } from "@framework/testing";
+import Database from "better-sqlite3";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { SqliteSaver } from "./sqlite-saver.js";
+import { crashPayload } from "./test-crash-payload.js";
+import { buildTestGraph } from "./test-graph.js";
+
+// Data safety across processes: a writer SIGKILLed at any moment leaves a file that opens with
+// every checkpoint whose `put` resolved, whole; several processes appending to one thread get
+// each seq exactly once. Children run the real SqliteSaver from source through tsx.
+const packageRoot = fileURLToPath(new URL("..", import.meta.url));
+const fixture = (name: string) =>
+  fileURLToPath(new URL(`../test/fixtures/${name}`, import.meta.url));
+
+interface ChildRun {
+  lines: string[];
+  stderr: string;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * Runs a fixture; with `kill`, SIGKILLs the child `delayMs` after it has printed `afterLines`
+ * lines (and, with `when`, once its lines satisfy it).
+ */
+function runChild(
+  script: string,
+  args: string[],
+  kill?: { afterLines: number; delayMs: number; when?: (lines: string[]) => boolean },
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ["--conditions=source", "--import", "tsx", fixture(script), ...args],
+      {
+        cwd: packageRoot,
+        env: { ...process.env, NODE_OPTIONS: "" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
+    let stdout = "";
+    let stderr = "";
+    let killScheduled = false;
+    const lines = () => stdout.split("\n").slice(0, -1);
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      if (!kill || killScheduled || lines().length < kill.afterLines) return;
+      if (kill.when && !kill.when(lines())) return;
+      killScheduled = true;
+      setTimeout(() => child.kill("SIGKILL"), kill.delayMs);
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code, signal) => resolve({ lines: lines(), stderr, code, signal }));
+  });
+}
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "framework-sqlite-e2e-"));
+});
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("SqliteSaver across processes", () => {
+  it("keeps every resolved put, whole, when its writer is SIGKILLed at any moment", async () => {
+    const seed = Number(process.env.FRAMEWORK_TEST_SEED ?? Date.now() % 1_000_000);
+    const random = seededRandom(seed);
+    const path = join(dir, "killed.sqlite");
+    const kills = 20;
+    let confirmed = -1;
+    for (let round = 0; round < kills; round++) {
+      const run = await runChild("append-until-killed.ts", [path, "t"], {
+        afterLines: 1 + Math.floor(random() * 20),
+        delayMs: Math.floor(random() * 8),
+      });
+      expect(run.signal, `seed ${seed}, round ${round}: ${run.stderr}`).toBe("SIGKILL");
+      const resolved = run.lines.map((line) => Number(line.split(" ")[1]));
+      if (resolved.length > 0) confirmed = Math.max(confirmed, ...resolved);
+
+      const check = new Database(path, { readonly: true });
+      expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
+      check.close();
+      const saver = new SqliteSaver({ path });
+      const seqs: number[] = [];
+      for await (const checkpoint of saver.list("t")) {
+        expect(checkpoint.writes.payload, `seed ${seed}, seq ${checkpoint.seq}`).toEqual(
+          crashPayload(checkpoint.seq),
+        );
+        seqs.push(checkpoint.seq);
+      }
+      saver.close();
+      const head = seqs[0] ?? -1;
+      expect(head, `seed ${seed}, round ${round}`).toBeGreaterThanOrEqual(confirmed);
+      expect(seqs).toEqual(Array.from({ length: head + 1 }, (_, index) => head - index));
+    }
+    expect(confirmed).toBeGreaterThan(kills);
+  }, 120_000);
+
+  it("lets several processes append to one thread: each seq is written once, none lost", async () => {
+    const path = join(dir, "shared.sqlite");
+    new SqliteSaver({ path }).close();
+    const perWriter = 150;
+    const writers = ["a", "b", "c"];
+    const runs = await Promise.all(
+      writers.map((writer) =>
+        runChild("race-appender.ts", [path, "race", writer, String(perWriter)]),
+      ),
+    );
+    const wonBy = new Map<number, string>();
+    runs.forEach((run, index) => {
+      expect(run.code, run.stderr).toBe(0);
+      for (const line of run.lines.filter((text) => text.startsWith("won "))) {
+        const seq = Number(line.slice(4));
+        expect(wonBy.has(seq), `seq ${seq} claimed twice`).toBe(false);
+        wonBy.set(seq, writers[index]!);
+      }
+    });
+    const saver = new SqliteSaver({ path });
+    const stored: { seq: number; writer: unknown }[] = [];
+    for await (const checkpoint of saver.list("race")) {
+      stored.push({ seq: checkpoint.seq, writer: checkpoint.writes.writer });
+    }
+    saver.close();
+    const total = perWriter * writers.length;
+    expect(stored).toHaveLength(total);
+    expect(stored.map((entry) => entry.seq)).toEqual(
+      Array.from({ length: total }, (_, index) => total - 1 - index),
+    );
+    for (const entry of stored) expect(entry.writer).toBe(wonBy.get(entry.seq));
+  }, 120_000);
+
+  it("resumes a graph whose process was killed mid-run: same final state, no finished node re-run", async () => {
+    const path = join(dir, "crew.sqlite");
+    const killed = await runChild("graph-until-killed.ts", [path, "crew", "report"], {
+      afterLines: 0,
+      delayMs: 0,
+      // node_end events may be printed after the next node has started.
+      when: (lines) =>
+        ["started report", "finished market", "finished crypto"].every((line) =>
+          lines.includes(line),
+        ),
+    });
+    expect(killed.signal, killed.stderr).toBe("SIGKILL");
+    expect(killed.lines).toContain("finished market");
+    expect(killed.lines).toContain("finished crypto");
+
+    const saver = new SqliteSaver({ path });
+    const reran: string[] = [];
+    const resumed = await buildTestGraph(saver, (name) => {
+      reran.push(name);
+    }).invoke(null, { configurable: { thread_id: "crew" } });
+    expect(reran).toEqual(["report"]);
+
+    const uninterrupted = await buildTestGraph(saver).invoke(
+      { log: "input" },
+      { configurable: { thread_id: "uninterrupted" } },
+    );
+    expect(resumed).toEqual(uninterrupted);
+    saver.close();
+  }, 120_000);
+});

@@ -1,0 +1,1 @@
+export { GRAPH_TRACER_NAME, GraphAttribute } from "./graph-tracing.js";
