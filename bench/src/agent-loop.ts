@@ -11,12 +11,29 @@ import {
 import { HumanMessage } from "@langchain/core/messages";
 import { tool as langChainTool } from "@langchain/core/tools";
 import { createReactAgent } from "@langchain/langgraph/prebuilt";
-import { tool as aiTool, generateText, stepCountIs } from "ai";
+import {
+  Agent as OpenAIAgent,
+  type Model as OpenAIAgentsModel,
+  type ModelResponse as OpenAIAgentsResponse,
+  Runner as OpenAIAgentsRunner,
+  Usage as OpenAIAgentsUsage,
+  tool as openAiAgentsTool,
+} from "@openai/agents-core";
+import { tool as aiTool, generateText, stepCountIs, zodSchema } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { z } from "zod";
 import { LangChainScriptedModel } from "./langchain-scripted-model.js";
-import { type BenchRow, times } from "./report.js";
-import { type Repetitions, sampleInterleaved, timeAsync } from "./stats.js";
+import type { LoadGuardOptions } from "./load-guard.js";
+import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
+import { type BenchRow, formatNumber, times } from "./report.js";
+import {
+  bootstrapInterval,
+  growthExponent,
+  intervalVerdict,
+  median,
+  type Repetitions,
+  timeAsync,
+} from "./stats.js";
 
 /** The issue's loop: 10 model calls, the first 9 asking for a tool, the last answering. */
 const iterations = 10;
@@ -30,8 +47,20 @@ const addDescription = "Adds two numbers.";
 /** Settings of {@link benchAgentLoop}. */
 export interface AgentLoopOptions {
   readonly repetitions: Repetitions;
+  /** Tool counts of the scaling case (request building, argument validation); first is 1. */
+  readonly toolCounts: readonly number[];
+  readonly guard: LoadGuardOptions;
   /** Agent runs timed together in one sample, so the timer's resolution does not matter. */
   readonly invokesPerSample: number;
+}
+
+/**
+ * What every scripted model does with the tools it is handed: turn them into a request body,
+ * as a provider would, so a framework that hands over ready JSON Schema is not charged for
+ * the work another leaves to the provider.
+ */
+export function serializeTools(tools: unknown): number {
+  return JSON.stringify(tools ?? []).length;
 }
 
 /** Our agent's contestant: a scripted `ChatModel` with nothing in it but the script. */
@@ -40,7 +69,8 @@ function scriptedChatModel(): ChatModel {
   return {
     provider: "bench",
     modelId: "scripted",
-    async generate({ messages }): Promise<ChatResponse> {
+    async generate({ messages, tools }): Promise<ChatResponse> {
+      serializeTools(tools);
       const done = messages.filter((message) => message.role === "tool").length;
       if (done >= toolTurns) {
         return {
@@ -73,7 +103,8 @@ function scriptedAiSdkModel(): MockLanguageModelV3 {
     outputTokens: { total: 1, text: 1, reasoning: 0 },
   };
   return new MockLanguageModelV3({
-    doGenerate: async ({ prompt }): Promise<AiSdkGenerateResult> => {
+    doGenerate: async ({ prompt, tools }): Promise<AiSdkGenerateResult> => {
+      serializeTools(tools);
       const done = prompt.filter((message) => message.role === "tool").length;
       if (done >= toolTurns) {
         return {
@@ -106,102 +137,320 @@ function expectIterations(framework: string, actual: number): void {
   }
 }
 
+/** The OpenAI Agents SDK's contestant: a `Model` following the same script. */
+function scriptedOpenAIAgentsModel(): OpenAIAgentsModel {
+  return {
+    async getResponse(request): Promise<OpenAIAgentsResponse> {
+      serializeTools(request.tools);
+      const input = typeof request.input === "string" ? [] : request.input;
+      const done = input.filter((item) => item.type === "function_call_result").length;
+      const usage = new OpenAIAgentsUsage({ requests: 1, inputTokens: 1, outputTokens: 1 });
+      if (done >= toolTurns) {
+        return {
+          usage,
+          output: [
+            {
+              type: "message",
+              role: "assistant",
+              status: "completed",
+              content: [{ type: "output_text", text: `The sum is ${done}.` }],
+            },
+          ],
+        };
+      }
+      return {
+        usage,
+        output: [
+          {
+            type: "function_call",
+            callId: `call_${done}`,
+            name: "add",
+            arguments: JSON.stringify({ a: done, b: 1 }),
+            status: "completed",
+          },
+        ],
+      };
+    },
+    getStreamedResponse() {
+      throw new Error("the benchmark never streams");
+    },
+  };
+}
+
+/** Tools beside `add` that the model never calls: only describing them costs. */
+function extraToolParameters(index: number) {
+  return z.object({ query: z.string().describe(`Query ${index}`), limit: z.number().optional() });
+}
+
+/** The contestants of the loop, each with `toolCount` tools; each returns µs per iteration. */
+type Contestant = "ours" | "aiSdk" | "aiSdkRaw" | "langGraph" | "openAiAgents";
+
+async function contestants(
+  toolCount: number,
+  invokesPerSample: number,
+  directory: string,
+): Promise<Record<Contestant, () => Promise<number>>> {
+  const extras = Array.from({ length: toolCount - 1 }, (_, index) => index);
+  const dropLines: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+  const add = primaryFunction(
+    { name: "add", description: addDescription, parameters: addParameters, returns: "number" },
+    ({ a, b }) => a + b,
+  );
+  const ours = await Agent.create({
+    description: system,
+    llm: scriptedChatModel(),
+    tools: [
+      add,
+      ...extras.map((index) =>
+        primaryFunction(
+          {
+            name: `lookup_${index}`,
+            description: `Looks up record set ${index}.`,
+            parameters: extraToolParameters(index),
+            returns: "string",
+          },
+          ({ query }) => query,
+        ),
+      ),
+    ],
+    cwd: directory,
+    toolsPath: `tools-${toolCount}.json`,
+    isResetTools: true,
+    logger: dropLines,
+  });
+
+  const aiSdkModel = scriptedAiSdkModel();
+  // As the AI SDK's docs show: zodSchema() around the schema. The raw case passes the zod
+  // object itself, which the SDK converts on every call: kept, labelled, for comparison.
+  const aiSdkTools = (wrap: boolean) =>
+    Object.fromEntries([
+      [
+        "add",
+        aiTool({
+          description: addDescription,
+          inputSchema: wrap ? zodSchema(addParameters) : addParameters,
+          execute: async ({ a, b }: z.output<typeof addParameters>) => a + b,
+        }),
+      ],
+      ...extras.map((index) => [
+        `lookup_${index}`,
+        aiTool({
+          description: `Looks up record set ${index}.`,
+          inputSchema: wrap ? zodSchema(extraToolParameters(index)) : extraToolParameters(index),
+          execute: async ({ query }: { query: string }) => query,
+        }),
+      ]),
+    ]);
+  const wrapped = aiSdkTools(true);
+  const raw = aiSdkTools(false);
+
+  const langGraphAgent = createReactAgent({
+    llm: new LangChainScriptedModel(toolTurns),
+    tools: [
+      langChainTool(({ a, b }: z.output<typeof addParameters>) => a + b, {
+        name: "add",
+        description: addDescription,
+        schema: addParameters,
+      }),
+      ...extras.map((index) =>
+        langChainTool(({ query }: { query: string }) => query, {
+          name: `lookup_${index}`,
+          description: `Looks up record set ${index}.`,
+          schema: extraToolParameters(index),
+        }),
+      ),
+    ],
+    prompt: system,
+  });
+
+  const openAiAgent = new OpenAIAgent({
+    name: "calculator",
+    instructions: system,
+    model: scriptedOpenAIAgentsModel(),
+    tools: [
+      openAiAgentsTool({
+        name: "add",
+        description: addDescription,
+        parameters: addParameters,
+        execute: ({ a, b }) => a + b,
+      }),
+      ...extras.map((index) =>
+        openAiAgentsTool({
+          name: `lookup_${index}`,
+          description: `Looks up record set ${index}.`,
+          parameters: z.object({
+            query: z.string().describe(`Query ${index}`),
+            limit: z.number().nullable(),
+          }),
+          execute: ({ query }) => query,
+        }),
+      ),
+    ],
+  });
+  const openAiRunner = new OpenAIAgentsRunner({ tracingDisabled: true });
+
+  const perIteration = (run: () => Promise<void>) => async () => {
+    const elapsed = await timeAsync(async () => {
+      for (let index = 0; index < invokesPerSample; index++) await run();
+    });
+    return (elapsed * 1000) / (invokesPerSample * iterations);
+  };
+  const aiSdkRun = (tools: typeof wrapped, label: string) =>
+    perIteration(async () => {
+      const result = await generateText({
+        model: aiSdkModel,
+        system,
+        prompt: question,
+        tools,
+        stopWhen: stepCountIs(iterations),
+      });
+      // The mock keeps every call's options; without this the heap grows across samples.
+      aiSdkModel.doGenerateCalls.length = 0;
+      expectIterations(label, result.steps.length);
+    });
+  return {
+    ours: perIteration(async () => {
+      const result = await ours.invoke(question);
+      expectIterations("@framework/core Agent", result.iterations);
+    }),
+    aiSdk: aiSdkRun(wrapped, "AI SDK generateText (zodSchema)"),
+    aiSdkRaw: aiSdkRun(raw, "AI SDK generateText (raw zod)"),
+    langGraph: perIteration(async () => {
+      const result = await langGraphAgent.invoke({ messages: [new HumanMessage(question)] });
+      const modelCalls = result.messages.filter((message) => message.type === "ai").length;
+      expectIterations("LangGraph.js createReactAgent", modelCalls);
+    }),
+    openAiAgents: perIteration(async () => {
+      const result = await openAiRunner.run(openAiAgent, question, { maxTurns: iterations + 1 });
+      expectIterations("OpenAI Agents JS run", result.rawResponses.length);
+    }),
+  };
+}
+
+const peerLabels: Record<Exclude<Contestant, "ours">, string> = {
+  aiSdk: "AI SDK generateText, zodSchema() as its docs show",
+  aiSdkRaw: "AI SDK generateText, raw zod schema (not what its docs show)",
+  langGraph: "LangGraph.js createReactAgent",
+  openAiAgents: "OpenAI Agents JS Runner.run",
+};
+
+const peerTargets: Record<Exclude<Contestant, "ours">, { bound: number; text: string }> = {
+  aiSdk: { bound: 1, text: "≤ AI SDK (ratio ≥ 1)" },
+  aiSdkRaw: { bound: 1, text: "≤ AI SDK (ratio ≥ 1)" },
+  langGraph: { bound: 3, text: "≥ 3× less than LangGraph" },
+  openAiAgents: { bound: 1, text: "≤ OpenAI Agents (ratio ≥ 1)" },
+};
+
+function pairedRow(
+  id: string,
+  title: string,
+  peer: Exclude<Contestant, "ours">,
+  result: PairedResult,
+  details: Record<string, unknown>,
+): BenchRow {
+  const target = peerTargets[peer];
+  const quantity = (value: number) => ({ value, unit: "µs/iter" });
+  return {
+    id,
+    title,
+    ours: quantity(result.ours.median),
+    ...(peer === "langGraph"
+      ? { langGraph: quantity(result.peer.median) }
+      : peer === "openAiAgents"
+        ? { reference: { ...quantity(result.peer.median), label: "OpenAI Agents JS" } }
+        : { aiSdk: quantity(result.peer.median) }),
+    ratio: `${peerLabels[peer]} ÷ ours ${times(result.ratio)}`,
+    interval: result.interval,
+    target: target.text,
+    verdict: pairedVerdict(result, { atLeast: target.bound }),
+    load: result.load,
+    memory: result.memory,
+    details: { ...details, ...result },
+  };
+}
+
+/** The exponent of cost against tool count with its bootstrap interval. */
+function toolGrowth(sizes: [number, number], samples: [readonly number[], readonly number[]]) {
+  const statistic = (groups: readonly (readonly number[])[]) =>
+    growthExponent(sizes, [median(groups[0]!), median(groups[1]!)]);
+  return { exponent: statistic(samples), interval: bootstrapInterval(samples, statistic) };
+}
+
 /**
  * Item 1: the overhead of a 10-iteration tool loop, in microseconds per iteration, with a
  * zero-latency scripted model and a trivial tool, so everything measured is the framework's
- * own work. Ours runs with a logger that drops lines: formatting and secret redaction still
- * happen, as in an application, but no terminal I/O is timed.
+ * own work, ours paired against each peer in turn. Then item 8: the same loop with more tools
+ * registered (request building and argument validation), ours against the AI SDK with
+ * zodSchema() at each count, and the growth of ours' cost with the count.
  */
 export async function benchAgentLoop({
   repetitions,
   invokesPerSample,
-}: AgentLoopOptions): Promise<BenchRow> {
+  toolCounts,
+  guard,
+}: AgentLoopOptions): Promise<BenchRow[]> {
   const directory = await mkdtemp(join(tmpdir(), "framework-bench-agent-"));
   try {
-    const dropLines: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-    const add = primaryFunction(
-      { name: "add", description: addDescription, parameters: addParameters, returns: "number" },
-      ({ a, b }) => a + b,
-    );
-    const ours = await Agent.create({
-      description: system,
-      llm: scriptedChatModel(),
-      tools: [add],
-      cwd: directory,
-      toolsPath: "tools.json",
-      isResetTools: true,
-      logger: dropLines,
-    });
-
-    const aiSdkModel = scriptedAiSdkModel();
-    const aiSdkTools = {
-      add: aiTool({
-        description: addDescription,
-        inputSchema: addParameters,
-        execute: async ({ a, b }) => a + b,
-      }),
-    };
-
-    const langGraphAgent = createReactAgent({
-      llm: new LangChainScriptedModel(toolTurns),
-      tools: [
-        langChainTool(({ a, b }: z.output<typeof addParameters>) => a + b, {
-          name: "add",
-          description: addDescription,
-          schema: addParameters,
+    const rows: BenchRow[] = [];
+    const one = await contestants(1, invokesPerSample, directory);
+    const options = { ...repetitions, better: "lower" as const, guard };
+    const peers: [string, Exclude<Contestant, "ours">][] = [
+      ["1a", "aiSdk"],
+      ["1b", "aiSdkRaw"],
+      ["1c", "langGraph"],
+      ["1d", "openAiAgents"],
+    ];
+    for (const [id, peer] of peers) {
+      const result = await measurePaired(one.ours, one[peer], options);
+      rows.push(
+        pairedRow(id, `Agent loop, 10 iterations, vs ${peerLabels[peer]}`, peer, result, {
+          iterations,
+          invokesPerSample,
         }),
-      ],
-      prompt: system,
-    });
+      );
+    }
 
-    const perIteration = (run: () => Promise<void>) => async () => {
-      const elapsed = await timeAsync(async () => {
-        for (let index = 0; index < invokesPerSample; index++) await run();
+    const byCount: PairedResult[] = [];
+    for (const count of toolCounts) {
+      const loop = count === 1 ? one : await contestants(count, invokesPerSample, directory);
+      const result = await measurePaired(loop.ours, loop.aiSdk, options);
+      byCount.push(result);
+      rows.push(
+        pairedRow(
+          `8-${count}`,
+          `Agent loop with ${count} tools vs AI SDK (zodSchema)`,
+          "aiSdk",
+          result,
+          {
+            toolCount: count,
+          },
+        ),
+      );
+    }
+    const first = toolCounts[0]!;
+    const last = toolCounts[toolCounts.length - 1]!;
+    if (last > first) {
+      const ours = toolGrowth(
+        [first, last],
+        [byCount[0]!.ours.samples, byCount[byCount.length - 1]!.ours.samples],
+      );
+      const peer = toolGrowth(
+        [first, last],
+        [byCount[0]!.peer.samples, byCount[byCount.length - 1]!.peer.samples],
+      );
+      rows.push({
+        id: "8-growth",
+        title: `Agent loop cost growth, ${first} → ${last} tools`,
+        ours: { value: ours.exponent, unit: "exponent" },
+        aiSdk: { value: peer.exponent, unit: "exponent" },
+        ratio: `ours ${formatNumber(ours.exponent)}, AI SDK ${formatNumber(peer.exponent)} (1.0 = linear)`,
+        interval: ours.interval,
+        target: "exponent ≤ 1.2 (at most linear in tools)",
+        verdict: intervalVerdict(ours.interval, { atMost: 1.2 }),
+        details: { toolCounts, ours, peer },
       });
-      return (elapsed * 1000) / (invokesPerSample * iterations);
-    };
-
-    const results = await sampleInterleaved(
-      {
-        ours: perIteration(async () => {
-          const result = await ours.invoke(question);
-          expectIterations("@framework/core Agent", result.iterations);
-        }),
-        aiSdk: perIteration(async () => {
-          const result = await generateText({
-            model: aiSdkModel,
-            system,
-            prompt: question,
-            tools: aiSdkTools,
-            stopWhen: stepCountIs(iterations),
-          });
-          // The mock keeps every call's options; without this the heap grows across samples.
-          aiSdkModel.doGenerateCalls.length = 0;
-          expectIterations("AI SDK generateText", result.steps.length);
-        }),
-        langGraph: perIteration(async () => {
-          const result = await langGraphAgent.invoke({ messages: [new HumanMessage(question)] });
-          const modelCalls = result.messages.filter((message) => message.type === "ai").length;
-          expectIterations("LangGraph.js createReactAgent", modelCalls);
-        }),
-      },
-      repetitions,
-    );
-
-    const ourCost = results.ours.median;
-    const aiSdkRatio = results.aiSdk.median / ourCost;
-    const langGraphRatio = results.langGraph.median / ourCost;
-    return {
-      id: "1",
-      title: "Agent loop overhead, 10-iteration tool loop",
-      ours: { value: ourCost, unit: "µs/iter" },
-      aiSdk: { value: results.aiSdk.median, unit: "µs/iter" },
-      langGraph: { value: results.langGraph.median, unit: "µs/iter" },
-      ratio: `AI SDK ÷ ours ${times(aiSdkRatio)}; LangGraph ÷ ours ${times(langGraphRatio)}`,
-      target: "≤ AI SDK; ≥ 3× less than LangGraph",
-      verdict: aiSdkRatio >= 1 && langGraphRatio >= 3 ? "met" : "missed",
-      details: { iterations, toolCalls: toolTurns, invokesPerSample, ...results },
-    };
+    }
+    return rows;
   } finally {
     await rm(directory, { recursive: true, force: true });
   }

@@ -1,6 +1,4 @@
 import { setMaxListeners } from "node:events";
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import {
   DEFAULT_SNAPSHOT_EVERY,
   defineState,
@@ -18,21 +16,30 @@ import {
 } from "@langchain/langgraph";
 import { z } from "zod";
 import { langGraphFanOut, ourFanOut } from "./graph-engine.js";
+import type { LoadGuardOptions } from "./load-guard.js";
+import { collectGarbage } from "./memory.js";
+import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
 import { type BenchRow, formatNumber, times } from "./report.js";
-import { median, type Repetitions, sampleInterleaved, timeAsync } from "./stats.js";
+import {
+  bootstrapInterval,
+  growthExponent,
+  intervalVerdict,
+  median,
+  type Repetitions,
+  timeAsync,
+} from "./stats.js";
 
 /** Sizes of {@link benchGraphScale}; the issue says 10,000 for each. */
 export interface GraphScaleOptions {
-  /** Branches of the fan-out run (7a). */
-  readonly fanOut: number;
-  /** Checkpoints of the long thread (7b, 7c). */
-  readonly threadLength: number;
-  /** Checkpoints of the short thread 7c compares with. */
-  readonly shortThreadLength: number;
+  /** Branches of the fan-out runs (7a), smallest first; the issue says 10, 1,000, 10,000. */
+  readonly fanOutSizes: readonly number[];
+  /** Checkpoints of the threads of 7b and 7c, smallest first. */
+  readonly threadSizes: readonly number[];
   /** Nodes of the graphs compiled (7d) and of the chain whose checkpoints are weighed (7e). */
   readonly compileNodes: number;
-  /** Runs of the fan-out per contestant (LangGraph takes minutes at 10,000). */
+  /** Pairs of the fan-out at 5,000 branches and more (LangGraph takes minutes there). */
   readonly fanOutRepetitions: Repetitions;
+  readonly guard: LoadGuardOptions;
   /** Calls timed per sample of 7b and 7c. */
   readonly callsPerSample: number;
   readonly repetitions: Repetitions;
@@ -44,10 +51,6 @@ const names = (prefix: string, count: number) =>
 function expectEqual(what: string, actual: unknown, expected: unknown): void {
   if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
 }
-
-// A forced collection before each heap reading, so garbage of earlier items is not counted.
-setFlagsFromString("--expose-gc");
-const collectGarbage = runInNewContext("gc") as () => void;
 
 /** A thread of a one-node counting loop, and what the items time on it. */
 interface LoopThread {
@@ -107,8 +110,10 @@ function langGraphLoop(): LoopThread {
       const state = await app.getState(config(threadId));
       if (state.next.length !== 0) throw new Error("LangGraph's thread is not done");
     },
-    async continue() {
-      throw new Error("not compared: 7c is ours against ours");
+    async continue(threadId) {
+      limit = 1;
+      const state = await app.invoke({ count: 0 }, config(threadId));
+      expectEqual("LangGraph's continued count", state.count, 1);
     },
   };
 }
@@ -171,50 +176,113 @@ async function chainCheckpointBytes(nodes: number): Promise<{ early: number; lat
   return { early: sizes[10]!, late: sizes[late]! };
 }
 
+/** Exponent of `samples` medians between the two largest sizes, with its interval. */
+function growth(sizes: readonly number[], results: readonly PairedResult[], side: "ours" | "peer") {
+  const last = sizes.length - 1;
+  const span: [number, number] = [sizes[last - 1]!, sizes[last]!];
+  const statistic = (groups: readonly (readonly number[])[]) =>
+    growthExponent(span, [median(groups[0]!), median(groups[1]!)]);
+  const groups = [results[last - 1]![side].samples, results[last]![side].samples];
+  return { span, exponent: statistic(groups), interval: bootstrapInterval(groups, statistic) };
+}
+
+const linearCap = 1.2;
+
+/** One row per size of a paired case, then its growth row: ours' exponent must stay ≤ 1.2. */
+function scaleRows(
+  id: string,
+  title: (size: number) => string,
+  unit: string,
+  scale: (ms: number) => number,
+  sizes: readonly number[],
+  results: readonly PairedResult[],
+  target: { bound: number; text: string },
+): BenchRow[] {
+  const rows: BenchRow[] = results.map((result, index) => ({
+    id: `${id}-${formatNumber(sizes[index]!)}`,
+    title: title(sizes[index]!),
+    ours: { value: scale(result.ours.median), unit },
+    langGraph: { value: scale(result.peer.median), unit },
+    ratio: `LangGraph ÷ ours ${times(result.ratio)}`,
+    interval: result.interval,
+    target: target.text,
+    verdict: pairedVerdict(result, { atLeast: target.bound }),
+    load: result.load,
+    memory: result.memory,
+    details: { size: sizes[index], ...result },
+  }));
+  if (sizes.length < 2) return rows;
+  const ours = growth(sizes, results, "ours");
+  const peer = growth(sizes, results, "peer");
+  const n = formatNumber;
+  rows.push({
+    id: `${id}-growth`,
+    title: `${title(sizes[sizes.length - 1]!)}: growth ${n(ours.span[0])} → ${n(ours.span[1])}`,
+    ours: { value: ours.exponent, unit: "exponent" },
+    langGraph: { value: peer.exponent, unit: "exponent" },
+    ratio: `ours ${n(ours.exponent)}, LangGraph ${n(peer.exponent)} (1.0 = linear)`,
+    interval: ours.interval,
+    target: `exponent ≤ ${linearCap}`,
+    verdict: intervalVerdict(ours.interval, { atMost: linearCap }),
+    details: { ours, peer },
+  });
+  return rows;
+}
+
 /**
- * Item 7 (issue #14): costs that must not grow with the graph or the thread. 7a a wide
- * fan-out run against LangGraph.js; 7b `getState` on a long thread against LangGraph.js;
- * 7c continuing a long thread against continuing a short one; 7d compile time and heap of
- * a 10,000-node chain and fan-out; 7e checkpoint bytes early and late in one long run.
+ * Item 7 (issues #14, #19): sizes where engines break, each paired with LangGraph.js. 7a a
+ * fan-out of each size; 7b `getState` and 7c a continuing `invoke` on threads of each size,
+ * each with its growth exponent between the two largest sizes; 7d compile of a 10,000-node
+ * chain and fan-out; 7e checkpoint bytes early and late in one long run.
  */
 export async function benchGraphScale(options: GraphScaleOptions): Promise<BenchRow[]> {
-  const { fanOut, threadLength, shortThreadLength, compileNodes, callsPerSample } = options;
+  const { fanOutSizes, threadSizes, compileNodes, callsPerSample, guard } = options;
+  const n = formatNumber;
   // LangGraph adds an abort listener per parallel task to one signal.
-  setMaxListeners(fanOut + 10);
-  const fan = await sampleInterleaved(
-    {
-      // Built and compiled before the clock starts: 7a times the run alone.
-      ours: () => {
-        const run = ourFanOut(fanOut);
-        return timeAsync(() => run("fan"));
-      },
-      langGraph: () => {
-        const run = langGraphFanOut(fanOut);
-        return timeAsync(() => run("fan"));
-      },
-    },
-    options.fanOutRepetitions,
-  );
+  setMaxListeners(Math.max(...fanOutSizes) + 10);
+  const fans: PairedResult[] = [];
+  for (const size of fanOutSizes) {
+    const repetitions = size >= 5000 ? options.fanOutRepetitions : options.repetitions;
+    // Built and compiled before the clock starts: 7a times the run alone.
+    const ours = ourFanOut(size);
+    const peer = langGraphFanOut(size);
+    let thread = 0;
+    fans.push(
+      await measurePaired(
+        () => timeAsync(() => ours(`fan-${++thread}`)),
+        () => timeAsync(() => peer(`fan-${++thread}`)),
+        { ...repetitions, better: "lower", gcBeforeSample: true, guard },
+      ),
+    );
+  }
 
   const ours = ourLoop();
   const langGraph = langGraphLoop();
-  await ours.build("long", threadLength);
-  await ours.build("short", shortThreadLength);
-  await langGraph.build("long", threadLength);
-  const getState = await sampleInterleaved(
-    {
-      ours: () => perCall(callsPerSample, () => ours.getState("long")),
-      langGraph: () => perCall(callsPerSample, () => langGraph.getState("long")),
-    },
-    options.repetitions,
-  );
-  const continued = await sampleInterleaved(
-    {
-      long: () => perCall(callsPerSample, () => ours.continue("long")),
-      short: () => perCall(callsPerSample, () => ours.continue("short")),
-    },
-    options.repetitions,
-  );
+  for (const size of threadSizes) {
+    await ours.build(`t${size}`, size);
+    await langGraph.build(`t${size}`, size);
+  }
+  const getStates: PairedResult[] = [];
+  const continues: PairedResult[] = [];
+  const paired = { ...options.repetitions, better: "lower" as const, guard };
+  for (const size of threadSizes) {
+    getStates.push(
+      await measurePaired(
+        () => perCall(callsPerSample, () => ours.getState(`t${size}`)),
+        () => perCall(callsPerSample, () => langGraph.getState(`t${size}`)),
+        paired,
+      ),
+    );
+  }
+  for (const size of threadSizes) {
+    continues.push(
+      await measurePaired(
+        () => perCall(callsPerSample, () => ours.continue(`t${size}`)),
+        () => perCall(callsPerSample, () => langGraph.continue(`t${size}`)),
+        paired,
+      ),
+    );
+  }
 
   const compiles = { chain: [] as number[], fan: [] as number[] };
   const heaps = { chain: [] as number[], fan: [] as number[] };
@@ -234,51 +302,37 @@ export async function benchGraphScale(options: GraphScaleOptions): Promise<Bench
     fanHeapMb: median(heaps.fan),
   };
   const bytes = await chainCheckpointBytes(compileNodes);
-
-  const fanRatio = fan.langGraph.median / fan.ours.median;
-  const getStateRatio = getState.langGraph.median / getState.ours.median;
-  const continueRatio = continued.long.median / continued.short.median;
   const bytesRatio = bytes.late / bytes.early;
-  const n = formatNumber;
+  const asSeconds = (ms: number) => ms / 1000;
+  const same = (value: number) => value;
   return [
-    {
-      id: "7a",
-      title: `Graph: fan-out to ${n(fanOut)} branches, one join`,
-      ours: { value: fan.ours.median / 1000, unit: "s" },
-      langGraph: { value: fan.langGraph.median / 1000, unit: "s" },
-      ratio: `LangGraph ÷ ours ${times(fanRatio)}`,
-      target: "≥ 10× faster than LangGraph",
-      verdict: fanRatio >= 10 ? "met" : "missed",
-      details: { fanOut, ...fan },
-    },
-    {
-      id: "7b",
-      title: `getState on a ${n(threadLength)}-checkpoint thread`,
-      ours: { value: getState.ours.median, unit: "µs" },
-      langGraph: { value: getState.langGraph.median, unit: "µs" },
-      ratio: `LangGraph ÷ ours ${times(getStateRatio)}`,
-      target: "≤ LangGraph's time",
-      verdict: getStateRatio >= 1 ? "met" : "missed",
-      details: { threadLength, callsPerSample, ...getState },
-    },
-    {
-      id: "7c",
-      title: `invoke continuing a ${n(threadLength)}- vs a ${n(shortThreadLength)}-checkpoint thread`,
-      ours: { value: continued.long.median, unit: "µs" },
-      reference: {
-        value: continued.short.median,
-        unit: "µs",
-        label: `${n(shortThreadLength)}-checkpoint thread`,
-      },
-      ratio: `long ÷ short ${times(continueRatio)}`,
-      target: "within 2× of the short thread",
-      verdict: continueRatio <= 2 ? "met" : "missed",
-      note:
-        "each continuation is a new input running one node (two checkpoints), so both threads " +
-        "grow while measured; reads start at the newest snapshot, at most " +
-        `${DEFAULT_SNAPSHOT_EVERY} checkpoints back.`,
-      details: { threadLength, shortThreadLength, callsPerSample, ...continued },
-    },
+    ...scaleRows(
+      "7a",
+      (size) => `Graph: fan-out to ${n(size)} branches, one join`,
+      "s",
+      asSeconds,
+      fanOutSizes,
+      fans,
+      { bound: 1, text: "faster than LangGraph (ratio ≥ 1)" },
+    ),
+    ...scaleRows(
+      "7b",
+      (size) => `getState on a ${n(size)}-checkpoint thread`,
+      "µs",
+      same,
+      threadSizes,
+      getStates,
+      { bound: 1, text: "≤ LangGraph's time (ratio ≥ 1)" },
+    ),
+    ...scaleRows(
+      "7c",
+      (size) => `invoke continuing a ${n(size)}-checkpoint thread`,
+      "µs",
+      same,
+      threadSizes,
+      continues,
+      { bound: 1, text: "≤ LangGraph's time (ratio ≥ 1)" },
+    ),
     {
       id: "7d",
       title: `compile a ${n(compileNodes)}-node chain / fan-out`,

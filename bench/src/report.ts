@@ -1,5 +1,9 @@
+import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { arch, cpus, platform } from "node:os";
+import type { LoadSummary } from "./load-guard.js";
+import type { PeakMemory } from "./memory.js";
+import type { Interval } from "./stats.js";
 
 /** Whether a benchmark reached its target. */
 export type Verdict = "met" | "missed";
@@ -27,6 +31,12 @@ export interface BenchRow {
   readonly ratio: string;
   readonly target: string;
   readonly verdict: Verdict;
+  /** Bootstrap 95 % interval of the paired ratio the verdict is about. */
+  readonly interval?: Interval;
+  /** The machine's load while the row was measured. */
+  readonly load?: LoadSummary;
+  /** Peak heap and RSS while ours ran (and the peer, for paired rows). */
+  readonly memory?: { readonly ours: PeakMemory; readonly peer?: PeakMemory };
   /** Why a target was missed, or what the numbers mean. */
   readonly note?: string;
   /** Raw summaries and settings, kept in results.json only. */
@@ -39,6 +49,8 @@ export interface Environment {
   readonly cpu: string;
   readonly cores: number;
   readonly platform: string;
+  /** Versions of the peers measured against, as installed. */
+  readonly peers: Readonly<Record<string, string>>;
 }
 
 /** Everything `bench/results.json` holds. */
@@ -51,6 +63,14 @@ export interface Results {
   readonly rows: readonly BenchRow[];
 }
 
+const peerPackages = ["@langchain/langgraph", "@langchain/core", "ai", "@openai/agents-core"];
+
+// Read from the installed package itself: a pinned range in package.json is not a version.
+function installedVersion(name: string): string {
+  const path = new URL(`../node_modules/${name}/package.json`, import.meta.url);
+  return (JSON.parse(readFileSync(path, "utf8")) as { version: string }).version;
+}
+
 /** Node version, CPU model and core count of this machine. */
 export function currentEnvironment(): Environment {
   const processors = cpus();
@@ -59,6 +79,7 @@ export function currentEnvironment(): Environment {
     cpu: processors[0]?.model.trim() ?? "unknown",
     cores: processors.length,
     platform: `${platform()} ${arch()}`,
+    peers: Object.fromEntries(peerPackages.map((name) => [name, installedVersion(name)])),
   };
 }
 
@@ -86,6 +107,17 @@ function cell(quantity: Quantity | undefined): string {
 
 const verdictText: Record<Verdict, string> = { met: "met", missed: "**missed**" };
 
+function loadCell(load: LoadSummary): string {
+  const extra = load.remeasured > 0 ? `, ${load.remeasured} re-measured` : "";
+  return `${formatNumber(load.loadPerCoreMedian)}/core, ×${formatNumber(load.slowdownMedian)} cpu${extra}`;
+}
+
+function memoryCell(memory: NonNullable<BenchRow["memory"]>): string {
+  const peak = (value: { heapMb: number; rssMb: number }) =>
+    `${formatNumber(value.heapMb)} / ${formatNumber(value.rssMb)} MB`;
+  return memory.peer ? `ours ${peak(memory.ours)}; peer ${peak(memory.peer)}` : peak(memory.ours);
+}
+
 /** The results as a Markdown table (readable in a terminal, pasteable into a README). */
 export function renderTable(rows: readonly BenchRow[]): string {
   const header = [
@@ -96,8 +128,11 @@ export function renderTable(rows: readonly BenchRow[]): string {
     "LangGraph.js",
     "Reference",
     "Ratio",
+    "95% interval",
     "Target",
     "Result",
+    "Load",
+    "Peak heap / RSS",
   ];
   const lines = rows.map((row) => [
     row.id,
@@ -107,8 +142,11 @@ export function renderTable(rows: readonly BenchRow[]): string {
     cell(row.langGraph),
     row.reference ? `${cell(row.reference)} (${row.reference.label})` : "—",
     row.ratio,
+    row.interval ? `${formatNumber(row.interval.low)}–${formatNumber(row.interval.high)}×` : "—",
     row.target,
     verdictText[row.verdict],
+    row.load ? loadCell(row.load) : "—",
+    row.memory ? memoryCell(row.memory) : "—",
   ]);
   const table = [header, header.map(() => "---"), ...lines]
     .map((columns) => `| ${columns.join(" | ")} |`)
@@ -122,7 +160,10 @@ export function renderTable(rows: readonly BenchRow[]): string {
 
 /** One line naming the machine, printed above the table. */
 export function describeEnvironment(environment: Environment): string {
-  return `Node ${environment.node} · ${environment.cpu} (${environment.cores} cores) · ${environment.platform}`;
+  const peers = Object.entries(environment.peers)
+    .map(([name, version]) => `${name} ${version}`)
+    .join(", ");
+  return `Node ${environment.node} · ${environment.cpu} (${environment.cores} cores) · ${environment.platform} · peers: ${peers}`;
 }
 
 /** Writes `results` as pretty-printed JSON. */

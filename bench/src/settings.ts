@@ -4,11 +4,12 @@ import type { CrewWallTimeOptions } from "./crew-wall-time.js";
 import type { DeepSearchBenchOptions } from "./deep-search.js";
 import type { GraphEngineOptions } from "./graph-engine.js";
 import type { GraphScaleOptions } from "./graph-scale.js";
+import type { LoadGuardOptions } from "./load-guard.js";
 import type { Repetitions } from "./stats.js";
 
 /** Sizes and repetitions of every benchmark of one run. */
 export interface BenchSettings {
-  readonly mode: "full" | "smoke";
+  readonly mode: "full" | "quick" | "smoke";
   readonly agentLoop: AgentLoopOptions;
   readonly graphEngine: GraphEngineOptions;
   readonly crew: CrewWallTimeOptions;
@@ -18,13 +19,22 @@ export interface BenchSettings {
   readonly graphScale: GraphScaleOptions;
 }
 
+// Twice the calibration loop's fastest time counts as busy. The budget is small because on
+// a machine shared with other builds the load rarely clears; the load is reported instead.
+const guard: LoadGuardOptions = { maxSlowdown: 2, pollMs: 500, maxWaitMs: 5_000, maxRemeasures: 2 };
+
 /**
  * The issue's sizes and latencies, with repetitions chosen so medians hold steady on a shared
  * two-core machine while the whole run stays around two minutes.
  */
 export const fullSettings: BenchSettings = {
   mode: "full",
-  agentLoop: { repetitions: { warmup: 3, samples: 15 }, invokesPerSample: 20 },
+  agentLoop: {
+    repetitions: { warmup: 3, samples: 15 },
+    invokesPerSample: 20,
+    toolCounts: [1, 10, 100],
+    guard,
+  },
   graphEngine: {
     chainLength: 200,
     fanOut: 100,
@@ -39,13 +49,13 @@ export const fullSettings: BenchSettings = {
   checkpointGrowth: { steps: 1000, documentBytes: [10_000, 50_000] },
   // LangGraph.js needs minutes for one 10,000-branch run, so 7a runs once per contestant.
   graphScale: {
-    fanOut: 10_000,
-    threadLength: 10_000,
-    shortThreadLength: 10,
+    fanOutSizes: [10, 1000, 10_000],
+    threadSizes: [10, 1000, 10_000],
     compileNodes: 10_000,
     fanOutRepetitions: { warmup: 0, samples: 1 },
     callsPerSample: 50,
     repetitions: { warmup: 1, samples: 7 },
+    guard,
   },
 };
 
@@ -55,7 +65,12 @@ export const fullSettings: BenchSettings = {
  */
 export const smokeSettings: BenchSettings = {
   mode: "smoke",
-  agentLoop: { repetitions: { warmup: 0, samples: 1 }, invokesPerSample: 1 },
+  agentLoop: {
+    repetitions: { warmup: 0, samples: 1 },
+    invokesPerSample: 1,
+    toolCounts: [1, 10],
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
   graphEngine: {
     chainLength: 20,
     fanOut: 10,
@@ -69,12 +84,44 @@ export const smokeSettings: BenchSettings = {
   coldStart: { warmup: 0, samples: 1 },
   checkpointGrowth: { steps: 20, documentBytes: [1_000, 5_000] },
   graphScale: {
-    fanOut: 20,
-    threadLength: 120,
-    shortThreadLength: 10,
+    fanOutSizes: [5, 20],
+    threadSizes: [10, 120],
     compileNodes: 150,
     fanOutRepetitions: { warmup: 0, samples: 1 },
     callsPerSample: 1,
     repetitions: { warmup: 0, samples: 1 },
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
+};
+
+/**
+ * Enough pairs for intervals that mean something at small sizes, for development: well under
+ * two minutes. Results are printed, never written.
+ */
+export const quickSettings: BenchSettings = {
+  ...fullSettings,
+  mode: "quick",
+  agentLoop: {
+    ...fullSettings.agentLoop,
+    repetitions: { warmup: 1, samples: 7 },
+    invokesPerSample: 5,
+  },
+  graphEngine: {
+    ...fullSettings.graphEngine,
+    throughputRepetitions: { warmup: 1, samples: 5 },
+    minSampleMs: 100,
+    sleepRepetitions: { warmup: 1, samples: 5 },
+  },
+  crew: { latencyMs: 100, warmup: 1, samples: 3 },
+  deepSearch: { chapters: 2, llmLatencyMs: 100, searchLatencyMs: 60, samples: 1 },
+  coldStart: { warmup: 0, samples: 3 },
+  checkpointGrowth: { steps: 200, documentBytes: [10_000, 50_000] },
+  graphScale: {
+    ...fullSettings.graphScale,
+    fanOutSizes: [10, 1000],
+    threadSizes: [10, 1000],
+    compileNodes: 2000,
+    callsPerSample: 10,
+    repetitions: { warmup: 1, samples: 5 },
   },
 };

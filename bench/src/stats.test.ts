@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { median, sampleInterleaved, summarize } from "./stats.js";
+import {
+  bootstrapInterval,
+  growthExponent,
+  intervalVerdict,
+  median,
+  sampleInterleaved,
+  seededRandom,
+  summarize,
+} from "./stats.js";
 
 describe("median", () => {
   it("takes the middle value, or the mean of the two middle ones", () => {
@@ -33,5 +41,93 @@ describe("sampleInterleaved", () => {
     expect(order).toEqual(["a", "b", "b", "a", "a", "b"]);
     expect(results.a.samples).toEqual([4, 5]);
     expect(results.b.samples).toEqual([3, 6]);
+  });
+});
+
+describe("seededRandom", () => {
+  it("repeats its sequence for a seed and stays in [0, 1)", () => {
+    const first = Array.from({ length: 100 }, seededRandom(7));
+    expect(Array.from({ length: 100 }, seededRandom(7))).toEqual(first);
+    expect(Array.from({ length: 100 }, seededRandom(8))).not.toEqual(first);
+    for (const value of first) expect(value >= 0 && value < 1).toBe(true);
+  });
+});
+
+describe("bootstrapInterval", () => {
+  const byMedian = (groups: readonly (readonly number[])[]) => median(groups[0]!);
+
+  it("is degenerate for constant samples", () => {
+    expect(bootstrapInterval([[2, 2, 2, 2]], byMedian)).toEqual({ low: 2, high: 2 });
+  });
+
+  it("brackets the median and widens with the spread", () => {
+    const tight = [9.9, 10, 10.1, 10, 9.95, 10.05, 10, 10.02, 9.98];
+    const loose = [5, 15, 8, 12, 10, 6, 14, 9, 11];
+    const narrow = bootstrapInterval([tight], byMedian);
+    const wide = bootstrapInterval([loose], byMedian);
+    expect(narrow.low).toBeLessThanOrEqual(10);
+    expect(narrow.high).toBeGreaterThanOrEqual(10);
+    expect(wide.high - wide.low).toBeGreaterThan(narrow.high - narrow.low);
+    expect(wide.low).toBeGreaterThanOrEqual(5);
+    expect(wide.high).toBeLessThanOrEqual(15);
+  });
+
+  it("covers the true median of a known distribution about 95% of the time", () => {
+    const random = seededRandom(42);
+    let covered = 0;
+    const trials = 200;
+    for (let trial = 0; trial < trials; trial++) {
+      // Uniform on [0, 2): true median 1.
+      const samples = Array.from({ length: 25 }, () => random() * 2);
+      const { low, high } = bootstrapInterval([samples], byMedian, {
+        resamples: 400,
+        seed: trial,
+      });
+      if (low <= 1 && high >= 1) covered += 1;
+    }
+    expect(covered / trials).toBeGreaterThan(0.88);
+    expect(covered / trials).toBeLessThan(0.995);
+  });
+
+  it("resamples each group on its own", () => {
+    const interval = bootstrapInterval(
+      [
+        [1, 1, 1],
+        [4, 4],
+      ],
+      (groups) => median(groups[1]!) / median(groups[0]!),
+    );
+    expect(interval).toEqual({ low: 4, high: 4 });
+  });
+
+  it("refuses an empty group", () => {
+    expect(() => bootstrapInterval([[]], byMedian)).toThrow(RangeError);
+  });
+});
+
+describe("growthExponent", () => {
+  it("reads 1 for linear, 0 for constant and 2 for quadratic growth", () => {
+    expect(growthExponent([10, 1000], [5, 500])).toBeCloseTo(1, 10);
+    expect(growthExponent([10, 1000], [5, 5])).toBeCloseTo(0, 10);
+    expect(growthExponent([100, 10_000], [1, 10_000])).toBeCloseTo(2, 10);
+  });
+
+  it("refuses sizes out of order and non-positive costs", () => {
+    expect(() => growthExponent([1000, 10], [1, 2])).toThrow(RangeError);
+    expect(() => growthExponent([0, 10], [1, 2])).toThrow(RangeError);
+    expect(() => growthExponent([10, 100], [0, 2])).toThrow(RangeError);
+  });
+});
+
+describe("intervalVerdict", () => {
+  it("meets a lower bound only when the whole interval is above it", () => {
+    expect(intervalVerdict({ low: 1.01, high: 3 }, { atLeast: 1 })).toBe("met");
+    expect(intervalVerdict({ low: 1, high: 3 }, { atLeast: 1 })).toBe("met");
+    expect(intervalVerdict({ low: 0.99, high: 3 }, { atLeast: 1 })).toBe("missed");
+  });
+
+  it("meets an upper bound only when the whole interval is below it", () => {
+    expect(intervalVerdict({ low: 0.8, high: 1.19 }, { atMost: 1.2 })).toBe("met");
+    expect(intervalVerdict({ low: 0.8, high: 1.21 }, { atMost: 1.2 })).toBe("missed");
   });
 });

@@ -67,3 +67,96 @@ export async function sampleInterleaved<K extends string>(
     Summary
   >;
 }
+
+/** A seeded pseudo-random source in [0, 1) (mulberry32), so a bootstrap is reproducible. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A two-sided confidence interval. */
+export interface Interval {
+  readonly low: number;
+  readonly high: number;
+}
+
+/** Settings of {@link bootstrapInterval}. */
+export interface BootstrapOptions {
+  /** Resamples drawn; 2,000 keeps the 2.5th and 97.5th percentiles steady. */
+  readonly resamples?: number;
+  /** Coverage of the interval; 0.95 by default. */
+  readonly confidence?: number;
+  readonly seed?: number;
+}
+
+function percentile(sorted: readonly number[], fraction: number): number {
+  const position = (sorted.length - 1) * fraction;
+  const below = Math.floor(position);
+  const above = Math.ceil(position);
+  return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
+}
+
+/**
+ * Percentile bootstrap interval of `statistic` over independent `groups` of samples: each
+ * resample redraws every group with replacement at its own size. One group of per-pair ratios
+ * with `median` gives the interval of the median ratio; two groups of timings at two sizes
+ * with {@link growthExponent} give the interval of the exponent. A group of one sample gives
+ * a degenerate interval, which is honest: one run says nothing about its spread.
+ */
+export function bootstrapInterval(
+  groups: readonly (readonly number[])[],
+  statistic: (groups: readonly (readonly number[])[]) => number,
+  { resamples = 2000, confidence = 0.95, seed = 1 }: BootstrapOptions = {},
+): Interval {
+  for (const group of groups) {
+    if (group.length === 0) throw new RangeError("bootstrap of an empty group");
+  }
+  const random = seededRandom(seed);
+  const estimates: number[] = [];
+  for (let round = 0; round < resamples; round++) {
+    const drawn = groups.map((group) =>
+      Array.from({ length: group.length }, () => group[Math.floor(random() * group.length)]!),
+    );
+    estimates.push(statistic(drawn));
+  }
+  estimates.sort((a, b) => a - b);
+  const tail = (1 - confidence) / 2;
+  return { low: percentile(estimates, tail), high: percentile(estimates, 1 - tail) };
+}
+
+/**
+ * The exponent k of cost ∝ size^k between two sizes: 1 is linear, 0 constant, 2 quadratic.
+ * A cost that did not grow at all (or shrank) gives 0 or less.
+ */
+export function growthExponent(
+  [smallSize, largeSize]: readonly [number, number],
+  [smallCost, largeCost]: readonly [number, number],
+): number {
+  if (!(largeSize > smallSize && smallSize > 0)) {
+    throw new RangeError(
+      `growth needs 0 < small size < large size, got ${smallSize}, ${largeSize}`,
+    );
+  }
+  if (!(smallCost > 0 && largeCost > 0)) {
+    throw new RangeError(`growth needs positive costs, got ${smallCost}, ${largeCost}`);
+  }
+  return Math.log(largeCost / smallCost) / Math.log(largeSize / smallSize);
+}
+
+/** Which side of a bound an interval must lie on for a target to be met. */
+export type Bound = { readonly atLeast: number } | { readonly atMost: number };
+
+/**
+ * Whether a target is met: only when the whole interval is on the right side of the bound,
+ * so a ratio whose interval straddles the target is "missed", not a coin toss called a win.
+ */
+export function intervalVerdict(interval: Interval, bound: Bound): "met" | "missed" {
+  if ("atLeast" in bound) return interval.low >= bound.atLeast ? "met" : "missed";
+  return interval.high <= bound.atMost ? "met" : "missed";
+}

@@ -209,6 +209,7 @@ describe("DeepSearch", () => {
       ].join("\n"),
     });
     const events = await collect(deepSearch.stream("Bitcoin", { maxCriticalQueries: 2 }));
+    const chapterQueries = ["bitcoin price today", "bitcoin ETF flows", "crypto regulation 2025"];
 
     expect(events.filter((e) => e.type === "critique-queries")).toEqual([
       {
@@ -216,12 +217,51 @@ describe("DeepSearch", () => {
         queries: ["bitcoin ETF net flows March 2025", "stablecoin reserve rules"],
       },
     ]);
-    expect(searchedQueries().slice(2, 4).sort()).toEqual([
-      "bitcoin ETF net flows March 2025",
-      "stablecoin reserve rules",
-    ]);
+    // The second chapter's searches start with the outline, so they may come first.
+    expect(
+      searchedQueries()
+        .filter((query) => !chapterQueries.includes(query))
+        .sort(),
+    ).toEqual(["bitcoin ETF net flows March 2025", "stablecoin reserve rules"]);
     const { values } = await deepSearch.graph.getState();
     expect(values.adjustment).toHaveLength(4);
+  });
+
+  describe("chapter prefetch", () => {
+    it("starts the next chapter's searches before the first chapter is written", async () => {
+      const { deepSearch } = setup();
+      const events = await collect(deepSearch.stream("Bitcoin", { maxRevisions: 1 }));
+      const firstWritten = events.findIndex((e) => e.type === "chapter-written");
+      expect(firstWritten).toBeGreaterThan(-1);
+      // Searches are recorded by the fake server as they arrive: all three chapter queries
+      // come before the first critique's, though chapter 2 is drafted after that critique.
+      expect(searchedQueries().slice(0, 3).sort()).toEqual([
+        "bitcoin ETF flows",
+        "bitcoin price today",
+        "crypto regulation 2025",
+      ]);
+      // Prefetched searches are still reported, at the draft that uses them.
+      const reported = events.flatMap((e) =>
+        e.type === "search" && e.stage === "chapter" ? [e.query] : [],
+      );
+      expect(new Set(reported)).toEqual(
+        new Set(["bitcoin ETF flows", "bitcoin price today", "crypto regulation 2025"]),
+      );
+    });
+
+    it("keeps the spec's order with prefetching off or one search at a time", async () => {
+      for (const options of [{ prefetchChapterSearches: false }, { searchConcurrency: 1 }]) {
+        tavily.requests.length = 0;
+        const { deepSearch } = setup({}, options);
+        await collect(deepSearch.stream("Bitcoin", { maxRevisions: 1 }));
+        const searched = searchedQueries();
+        expect(searched.slice(0, 2).sort(), JSON.stringify(options)).toEqual([
+          "bitcoin ETF flows",
+          "bitcoin price today",
+        ]);
+        expect(searched.indexOf("crypto regulation 2025")).toBeGreaterThan(2);
+      }
+    });
   });
 
   describe("searches of one step", () => {

@@ -16,6 +16,7 @@ import {
 import { createTavilySearch, type WebSearch } from "@framework/tools-websearch";
 import { type DeepSearchEvent, type DoneEvent, reporterEntry } from "./events/deep-search-event.js";
 import { formatReport } from "./report/format-report.js";
+import { ChapterPrefetch } from "./search/chapter-prefetch.js";
 import { DEFAULT_SEARCH_CONCURRENCY } from "./search/concurrent-search.js";
 import type { AgentState } from "./state/agent-state.js";
 import {
@@ -45,6 +46,12 @@ export interface DeepSearchOptions {
    * searches one query after the other, in the spec's order.
    */
   searchConcurrency?: number;
+  /**
+   * Start every chapter's searches as soon as the planner has the outline, so they overlap
+   * with the writing of earlier chapters. Default: on when `searchConcurrency` is above 1;
+   * with 1 each chapter searches at its first draft, as the spec's sequential flow does.
+   */
+  prefetchChapterSearches?: boolean;
 }
 
 /** Options of one run; unset limits take the spec's defaults (4, 5, 3 and 1). */
@@ -92,6 +99,9 @@ export class DeepSearch {
       // The client reads the key per search, so a missing key fails the first search, not this.
       search: options.search ?? createTavilySearch(),
       searchConcurrency,
+      ...((options.prefetchChapterSearches ?? searchConcurrency > 1)
+        ? { prefetch: new ChapterPrefetch() }
+        : {}),
     }).compile({
       checkpointer: this.checkpointer,
       logger: withRedaction(options.logger ?? getDefaultLogger()),

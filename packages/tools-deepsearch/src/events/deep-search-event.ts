@@ -114,6 +114,15 @@ export function reporterEntry(reporter: DeepSearchReporter): Record<string, Deep
   return { [reporterKey]: reporter };
 }
 
+/**
+ * The reporter the run `config` belongs to was started with, or `undefined`: unique to one
+ * run, so it also identifies the run.
+ */
+export function runReporter(config: GraphConfig): DeepSearchReporter | undefined {
+  const reporter = config.configurable?.[reporterKey];
+  return typeof reporter === "function" ? (reporter as DeepSearchReporter) : undefined;
+}
+
 /** The reporter of the run `config` belongs to; one that drops events when there is none. */
 export function reporterOf(config: GraphConfig): DeepSearchReporter {
   const reporter = config.configurable?.[reporterKey];

@@ -1,4 +1,4 @@
-import { reporterOf } from "../events/deep-search-event.js";
+import { reporterOf, runReporter } from "../events/deep-search-event.js";
 import { parseChapterOutline } from "../parse/outline.js";
 import { writerMessages } from "../prompts/writer-prompt.js";
 import type { DeepSearchNode, NodeDependencies } from "./node-dependencies.js";
@@ -46,7 +46,11 @@ export function createGenerateNode(dependencies: NodeDependencies): DeepSearchNo
       queries,
     });
 
-    const notes = await searchStep("chapter", queries, dependencies, context);
+    // A first draft takes the searches the planner started for it; revisions search again.
+    const run = runReporter(context.config);
+    const prefetched =
+      run && revision === 1 ? dependencies.prefetch?.take(run, order, queries) : undefined;
+    const notes = await searchStep("chapter", queries, dependencies, context, prefetched);
     const response = await llm.generate({
       messages: writerMessages({
         task: state.task,
