@@ -7,6 +7,8 @@ export {
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
   type InvokeOptions,
+  type OutputSchema,
+  type StructuredAgentResult,
   type ToolCallingMode,
 } from "./agent/index.js";
 export {
@@ -37,6 +39,8 @@ export {
   type ModelCallFailure,
   ModelResponseError,
   ModelTimeoutError,
+  type OutputIssue,
+  OutputValidationError,
   RegistryFileError,
   type RegistryFileProblem,
   type ToolArgumentIssue,
@@ -88,6 +92,7 @@ export {
   OpenAIChatModel,
   type OpenAIChatModelOptions,
   parseRetryAfter,
+  type ResponseFormat,
   type RetryAdvice,
   type RetryPolicy,
   retryWithBackoff,

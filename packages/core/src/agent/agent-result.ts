@@ -49,3 +49,9 @@ export interface AgentResult {
   /** The whole conversation, system prompt first. */
   messages: ChatMessage[];
 }
+
+/** What `Agent.invoke` returns when asked for structured output: the answer, validated. */
+export interface StructuredAgentResult<OUTPUT> extends AgentResult {
+  /** The final answer parsed as JSON and validated against the `output` schema. */
+  output: OUTPUT;
+}

@@ -1,6 +1,7 @@
+import type { z } from "zod";
 import { type AuthCard, authenticate } from "../auth/authenticate.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
-import type { ChatModel } from "../model/chat-model.js";
+import { addUsage, type ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
 import {
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -8,8 +9,14 @@ import {
   type ToolSource,
 } from "../registry/tool-registry.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
-import type { AgentResult } from "./agent-result.js";
+import type { AgentResult, StructuredAgentResult } from "./agent-result.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
+import {
+  type OutputSchema,
+  outputInstruction,
+  outputResponseFormat,
+  structuredAnswer,
+} from "./structured-output.js";
 import { runToolLoop } from "./tool-loop.js";
 
 /** The specification's limit of tool-calling iterations per `invoke`. */
@@ -80,6 +87,12 @@ export interface InvokeOptions {
   signal?: AbortSignal;
   /** Iteration limit of this run. Default: the agent's (10). */
   maxIterations?: number;
+  /**
+   * Asks for the final answer as JSON matching this schema; `result.output` holds it validated.
+   * Sent as the request's response format to models with structured outputs, and described in
+   * the prompt for the others. Use an object schema: providers require one at the root.
+   */
+  output?: OutputSchema;
 }
 
 /**
@@ -149,9 +162,18 @@ export class Agent {
   /**
    * Answers `query`, calling tools as the model asks. Tool failures go back to the model as
    * error results; the promise rejects only for authentication, model call failures (after
-   * retries) and cancellation.
+   * retries) and cancellation. With an `output` schema, the answer is also validated
+   * (rejecting with `OutputValidationError` when it still fails after one retry).
    */
-  async invoke(query: string, options: InvokeOptions = {}): Promise<AgentResult> {
+  invoke<S extends OutputSchema>(
+    query: string,
+    options: InvokeOptions & { output: S },
+  ): Promise<StructuredAgentResult<z.output<S>>>;
+  invoke(query: string, options?: InvokeOptions): Promise<AgentResult>;
+  async invoke(
+    query: string,
+    options: InvokeOptions = {},
+  ): Promise<AgentResult | StructuredAgentResult<unknown>> {
     await this.ready;
     await this.toolsManager.settled();
     const auth = await authenticate(this.options.authCard, this.logger);
@@ -160,17 +182,27 @@ export class Agent {
 
     const toolCalling = this.options.toolCalling ?? "native";
     const definitions = await this.toolsManager.definitions();
+    const format = options.output && outputResponseFormat(options.output);
+    // In JSON tool-calling mode a tool call is itself a JSON answer: only the prompt says the format.
+    const enforced = format && toolCalling === "native" && this.llm.supportsStructuredOutputs;
+    const instruction = [
+      this.options.instruction,
+      format && !enforced ? outputInstruction(format) : undefined,
+    ]
+      .filter((part) => part !== undefined)
+      .join("\n\n");
     const system = buildSystemPrompt({
       description: this.description,
       skills: this.skills,
-      ...(this.options.instruction === undefined ? {} : { instruction: this.options.instruction }),
+      ...(instruction === "" ? {} : { instruction }),
       toolCalling,
       tools: definitions.map((definition) => ({
         definition,
         record: this.toolsManager.find(definition.name)?.record,
       })),
     });
-    return runToolLoop({
+    const signal = options.signal ?? new AbortController().signal;
+    const result = await runToolLoop({
       model: this.llm,
       registry: this.toolsManager,
       messages: [
@@ -183,8 +215,24 @@ export class Agent {
       maxToolCallsPerReply: this.options.maxToolCallsPerReply ?? DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
       outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
       logger: this.logger,
-      signal: options.signal ?? new AbortController().signal,
+      signal,
+      ...(enforced ? { responseFormat: format } : {}),
     });
+    if (!options.output || !format) return result;
+    const answer = await structuredAnswer({
+      schema: options.output,
+      format,
+      model: this.llm,
+      messages: result.messages,
+      content: result.content,
+      signal,
+    });
+    return {
+      ...result,
+      content: answer.content,
+      usage: addUsage(result.usage, answer.usage),
+      output: answer.output,
+    };
   }
 
   private async register(): Promise<void> {

@@ -5,5 +5,11 @@ export {
   DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
   type InvokeOptions,
 } from "./agent.js";
-export type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
+export type {
+  AgentFinishReason,
+  AgentResult,
+  AgentToolCall,
+  StructuredAgentResult,
+} from "./agent-result.js";
 export type { ToolCallingMode } from "./prompt.js";
+export type { OutputSchema } from "./structured-output.js";

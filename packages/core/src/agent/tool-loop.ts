@@ -11,6 +11,7 @@ import {
   type ChatResponse,
   emptyUsage,
   type ModelFinishReason,
+  type ResponseFormat,
   type ToolDefinition,
   type Usage,
 } from "../model/chat-model.js";
@@ -35,6 +36,8 @@ export interface ToolLoopInput {
   outputLimits: ToolOutputLimits;
   logger: Logger;
   signal: AbortSignal;
+  /** The JSON answer format, for models that enforce it (structured output). */
+  responseFormat?: ResponseFormat;
 }
 
 /**
@@ -117,6 +120,7 @@ async function ask(
   return input.model.generate({
     messages: [...input.messages],
     ...(tools.length > 0 ? { tools, toolChoice: toolChoice ?? "auto" } : {}),
+    ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}),
     signal: input.signal,
   });
 }

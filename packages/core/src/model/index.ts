@@ -10,6 +10,7 @@ export {
   type JsonSchema,
   type ModelFinishReason,
   type ModelToolCall,
+  type ResponseFormat,
   type SystemMessage,
   type ToolDefinition,
   type ToolMessage,

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { schemaIssues } from "../error/schema-issues.js";
 import { ToolArgumentsError } from "../error/tool-arguments-error.js";
 import { getDefaultLogger, type Logger } from "../log/logger.js";
 import type { JsonSchema } from "../model/chat-model.js";
@@ -130,9 +131,8 @@ export async function parseToolArguments<P extends ToolParameters>(
 ): Promise<z.output<P>> {
   const result = await spec.parameters.safeParseAsync(args ?? {});
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(arguments)",
-    message: issue.message,
-  }));
-  throw new ToolArgumentsError({ toolName: spec.name, issues });
+  throw new ToolArgumentsError({
+    toolName: spec.name,
+    issues: schemaIssues(result.error.issues, "(arguments)"),
+  });
 }
