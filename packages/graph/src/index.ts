@@ -4,6 +4,7 @@ export {
   type CheckpointError,
   type Checkpointer,
   type CheckpointFrontier,
+  type CheckpointInterrupt,
   type CheckpointPageReader,
   type CheckpointRow,
   type CheckpointSnapshot,
@@ -32,6 +33,7 @@ export {
   type GraphIssueCode,
   GraphValidationError,
   NodeExecutionError,
+  NotInterruptedError,
   StateConflictError,
   type StateMutation,
   StateMutationError,
@@ -75,9 +77,13 @@ export {
 export {
   EventChannel,
   type GraphEvent,
+  type InterruptEvent,
+  isResume,
   type NodeEndEvent,
   type NodeStartEvent,
+  type Resume,
   type RunDoneEvent,
+  resume,
 } from "./run/index.js";
 export {
   appendReducer,

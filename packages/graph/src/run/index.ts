@@ -1,2 +1,9 @@
 export { EventChannel } from "./event-channel.js";
-export type { GraphEvent, NodeEndEvent, NodeStartEvent, RunDoneEvent } from "./graph-event.js";
+export type {
+  GraphEvent,
+  InterruptEvent,
+  NodeEndEvent,
+  NodeStartEvent,
+  RunDoneEvent,
+} from "./graph-event.js";
+export { isResume, type Resume, resume } from "./interrupt.js";
