@@ -4,11 +4,13 @@ export {
   type AgentOptions,
   type AgentResult,
   type AgentToolCall,
+  type ApproveToolCall,
   DEFAULT_MAX_ITERATIONS,
   DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
   type InvokeOptions,
   type OutputSchema,
   type StructuredAgentResult,
+  type ToolApprovalRequest,
   type ToolCallingMode,
 } from "./agent/index.js";
 export {
@@ -45,6 +47,7 @@ export {
   type RegistryFileProblem,
   type ToolArgumentIssue,
   ToolArgumentsError,
+  ToolCallDeclinedError,
   ToolCallRefusedError,
   ToolExecutionError,
   ToolModuleError,

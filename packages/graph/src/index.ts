@@ -24,6 +24,7 @@ export {
   CrewAgent,
   type CrewAgentOptions,
   type CrewInvokeOptions,
+  type ToolApprovalInterrupt,
 } from "./crew/index.js";
 export {
   CheckpointConflictError,

@@ -17,6 +17,7 @@ import {
   outputResponseFormat,
   structuredAnswer,
 } from "./structured-output.js";
+import type { ApproveToolCall } from "./tool-approval.js";
 import { runToolLoop } from "./tool-loop.js";
 
 /** The specification's limit of tool-calling iterations per `invoke`. */
@@ -73,6 +74,11 @@ export interface AgentOptions {
   toolTimeoutMs?: number;
   /** How tool results are shortened for the model. */
   toolOutputLimits?: Partial<ToolOutputLimits>;
+  /**
+   * Asked before each call of a tool marked `needsApproval`; `false` sends the model a result
+   * saying the user declined. Without it such calls are declined.
+   */
+  approveToolCall?: ApproveToolCall;
   /** Where log lines go. Secrets are redacted whatever the logger. */
   logger?: Logger;
   /** Directory tool specifiers and `toolsPath` resolve from. Default `process.cwd()`. */
@@ -87,6 +93,8 @@ export interface InvokeOptions {
   signal?: AbortSignal;
   /** Iteration limit of this run. Default: the agent's (10). */
   maxIterations?: number;
+  /** Decides tool calls that need approval in this run, instead of the agent's callback. */
+  approveToolCall?: ApproveToolCall;
   /**
    * Asks for the final answer as JSON matching this schema; `result.output` holds it validated.
    * Sent as the request's response format to models with structured outputs, and described in
@@ -202,6 +210,7 @@ export class Agent {
       })),
     });
     const signal = options.signal ?? new AbortController().signal;
+    const approveToolCall = options.approveToolCall ?? this.options.approveToolCall;
     const result = await runToolLoop({
       model: this.llm,
       registry: this.toolsManager,
@@ -216,6 +225,7 @@ export class Agent {
       outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
       logger: this.logger,
       signal,
+      ...(approveToolCall ? { approveToolCall } : {}),
       ...(enforced ? { responseFormat: format } : {}),
     });
     if (!options.output || !format) return result;

@@ -13,3 +13,4 @@ export type {
 } from "./agent-result.js";
 export type { ToolCallingMode } from "./prompt.js";
 export type { OutputSchema } from "./structured-output.js";
+export type { ApproveToolCall, ToolApprovalRequest } from "./tool-approval.js";

@@ -21,6 +21,7 @@ import type { PendingToolCall, ToolCall } from "../tool/tool-call.js";
 import { renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
 import { finalAnswerRequest, jsonModeToolResults, type ToolCallingMode } from "./prompt.js";
+import { type ApproveToolCall, declinedCall } from "./tool-approval.js";
 
 /** Everything one run of the loop needs. */
 export interface ToolLoopInput {
@@ -36,6 +37,8 @@ export interface ToolLoopInput {
   outputLimits: ToolOutputLimits;
   logger: Logger;
   signal: AbortSignal;
+  /** Decides calls of tools that need approval; without it they are declined. */
+  approveToolCall?: ApproveToolCall;
   /** The JSON answer format, for models that enforce it (structured output). */
   responseFormat?: ResponseFormat;
 }
@@ -148,6 +151,11 @@ async function executeCall(
   { id, call }: PendingToolCall,
   iteration: number,
 ): Promise<AgentToolCall> {
+  const declined = await declinedCall(input.registry, input.approveToolCall, { id, call });
+  if (declined) {
+    input.logger.warn(`Tool call ${call.tool_name} not run: ${declined.message}`);
+    return failedCall(id, iteration, call.tool_name, call.arguments, declined);
+  }
   // A model can send megabytes of arguments: the logger keeps the start and says how much more.
   input.logger.info(`Executing tool call: ${describeCall(call)}`);
   const execution = await input.registry.execute(call, {

@@ -13,6 +13,7 @@ export { type OutputIssue, OutputValidationError } from "./output-validation-err
 export { RegistryFileError, type RegistryFileProblem } from "./registry-file-error.js";
 export { TooManyToolCallsError } from "./too-many-tool-calls-error.js";
 export { type ToolArgumentIssue, ToolArgumentsError } from "./tool-arguments-error.js";
+export { ToolCallDeclinedError } from "./tool-call-declined-error.js";
 export { ToolCallRefusedError } from "./tool-call-refused-error.js";
 export { ToolExecutionError } from "./tool-execution-error.js";
 export { ToolModuleError } from "./tool-module-error.js";

@@ -40,6 +40,12 @@ export interface ToolMeta<P extends ToolParameters, R> {
    */
   timeoutMs?: number;
   /**
+   * Whether a person must approve a call before it runs: always, or when the function says so
+   * for the call's validated arguments. The agent asks its `approveToolCall`; without one (and
+   * outside a graph, where the question becomes an interrupt) the call is declined.
+   */
+  needsApproval?: boolean | ((args: z.output<P>) => boolean | Promise<boolean>);
+  /**
    * Renders a result as the text the model sees. Without it, results are serialised to JSON
    * and shortened past the agent's size cap with a visible marker.
    */

@@ -2,11 +2,13 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import {
   Agent,
   type AgentResult,
+  type ApproveToolCall,
   type AuthCard,
   type ChatModel,
   getDefaultLogger,
   type InvokeOptions,
   type Logger,
+  type ToolApprovalRequest,
   type ToolCallingMode,
   type ToolRegistry,
   type ToolSource,
@@ -37,6 +39,12 @@ export interface AgentNodeOptions {
   authCard?: AuthCard;
   /** `native` (default) or `json` tool calling. */
   toolCalling?: ToolCallingMode;
+  /**
+   * Decides calls of tools marked `needsApproval`. Without it, inside a graph run such a call
+   * interrupts the run with a {@link ToolApprovalInterrupt}, and `resume(true | false)`
+   * decides it (the node runs again, so its model is asked again).
+   */
+  approveToolCall?: ApproveToolCall;
   /** Where the node's log lines, including `loggingMessage` banners, go. */
   logger?: Logger;
   /** Directory tool specifiers resolve from. Default `process.cwd()`. */
@@ -48,6 +56,12 @@ export interface AgentNodeOptions {
  * concurrent runs of a crew: `invoke` picks up the right signal and user.
  */
 const currentRun = new AsyncLocalStorage<NodeContext>();
+
+/** The interrupt value of an agent node asking to run a tool; answer with `resume(boolean)`. */
+export interface ToolApprovalInterrupt {
+  readonly type: "tool-approval";
+  readonly call: ToolApprovalRequest;
+}
 
 /**
  * A graph node backed by an agent. Subclasses implement `exec(state)`, typically asking
@@ -93,8 +107,14 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
       ...(options.authCard === undefined ? {} : { authCard: options.authCard }),
       ...(options.toolCalling === undefined ? {} : { toolCalling: options.toolCalling }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.approveToolCall === undefined
+        ? {}
+        : { approveToolCall: options.approveToolCall }),
     });
+    this.#approves = options.approveToolCall !== undefined;
   }
+
+  readonly #approves: boolean;
 
   /** This node's tools; `registerFunctionTool(fn)` adds a runtime tool. */
   get toolsManager(): ToolRegistry {
@@ -114,10 +134,16 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
     const run = currentRun.getStore();
     const userId = options.userId ?? run?.config.configurable?.user_id;
     const signal = options.signal ?? run?.signal;
+    const askGraph =
+      run && !this.#approves && options.approveToolCall === undefined
+        ? (call: ToolApprovalRequest) =>
+            run.interrupt<boolean>({ type: "tool-approval", call } satisfies ToolApprovalInterrupt)
+        : undefined;
     return this.agent.invoke(prompt, {
       ...options,
       ...(userId === undefined ? {} : { userId }),
       ...(signal === undefined ? {} : { signal }),
+      ...(askGraph ? { approveToolCall: askGraph } : {}),
     });
   }
 

@@ -1,2 +1,2 @@
-export { AgentNode, type AgentNodeOptions } from "./agent-node.js";
+export { AgentNode, type AgentNodeOptions, type ToolApprovalInterrupt } from "./agent-node.js";
 export { CrewAgent, type CrewAgentOptions, type CrewInvokeOptions } from "./crew-agent.js";
