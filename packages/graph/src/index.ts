@@ -34,6 +34,7 @@ export {
   type GraphIssueCode,
   GraphValidationError,
   NodeExecutionError,
+  NodeInterrupt,
   NotInterruptedError,
   StateConflictError,
   type StateMutation,
