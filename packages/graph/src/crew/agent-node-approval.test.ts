@@ -100,3 +100,12 @@ describe("tool approval in an agent node", () => {
     expect(sent).toEqual([40]);
   });
 });
+
+describe("structured output in an agent node", () => {
+  it("returns the typed output through AgentNode.invoke", async () => {
+    const llm = new MockChatModel(['{"action":"hold"}']);
+    const node = new Clerk({ name: "clerk", llm, instruction: "Advise.", toolsPath: false });
+    const result = await node.invoke("Advise", { output: z.object({ action: z.string() }) });
+    expect(result.output.action).toBe("hold");
+  });
+});

@@ -8,12 +8,15 @@ import {
   getDefaultLogger,
   type InvokeOptions,
   type Logger,
+  type OutputSchema,
+  type StructuredAgentResult,
   type ToolApprovalRequest,
   type ToolCallingMode,
   type ToolRegistry,
   type ToolSource,
   withRedaction,
 } from "@framework/core";
+import type { z } from "zod";
 import { GraphNode, type NodeContext } from "../node/graph-node.js";
 import type { StateRecord } from "../state/state-definition.js";
 
@@ -128,8 +131,13 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
 
   /**
    * Asks this node's agent. Inside a graph run, the run's abort signal and user id apply
-   * unless given here.
+   * unless given here. With an `output` schema the result carries the typed `output`.
    */
+  invoke<S extends OutputSchema>(
+    prompt: string,
+    options: InvokeOptions & { output: S },
+  ): Promise<StructuredAgentResult<z.output<S>>>;
+  invoke(prompt: string, options?: InvokeOptions): Promise<AgentResult>;
   invoke(prompt: string, options: InvokeOptions = {}): Promise<AgentResult> {
     const run = currentRun.getStore();
     const userId = options.userId ?? run?.config.configurable?.user_id;
