@@ -50,7 +50,7 @@ export async function runCrew(run: AppRun, request: CrewRequest): Promise<void> 
       for await (const event of crew.stream(request.query, options)) {
         if (event.type === "node_start") run.progress.nodeStarted(event.node);
         else if (event.type === "node_end") run.progress.nodeFinished(event.node);
-        else final = event.state;
+        else if (event.type === "done") final = event.state;
       }
     }
     if (!final) throw new Error("the crew ended without a final state");
