@@ -51,7 +51,7 @@ export async function runCrew(run: AppRun, request: CrewRequest): Promise<void> 
         if (event.type === "node_start") run.progress.nodeStarted(event.node);
         else if (event.type === "node_end") run.progress.nodeFinished(event.node);
         else if (event.type === "agent") run.progress.agentEvent(event.node, event.event);
-        else final = event.state;
+        else if (event.type === "done") final = event.state;
       }
     }
     if (!final) throw new Error("the crew ended without a final state");

@@ -4,6 +4,7 @@ export {
   type CheckpointError,
   type Checkpointer,
   type CheckpointFrontier,
+  type CheckpointInterrupt,
   type CheckpointPageReader,
   type CheckpointRow,
   type CheckpointSnapshot,
@@ -25,6 +26,7 @@ export {
   CrewAgent,
   type CrewAgentOptions,
   type CrewInvokeOptions,
+  type ToolApprovalInterrupt,
 } from "./crew/index.js";
 export {
   CheckpointConflictError,
@@ -34,6 +36,8 @@ export {
   type GraphIssueCode,
   GraphValidationError,
   NodeExecutionError,
+  NodeInterrupt,
+  NotInterruptedError,
   StateConflictError,
   type StateMutation,
   StateMutationError,
@@ -77,10 +81,14 @@ export {
 export {
   EventChannel,
   type GraphEvent,
+  type InterruptEvent,
+  isResume,
   type NodeAgentEvent,
   type NodeEndEvent,
   type NodeStartEvent,
+  type Resume,
   type RunDoneEvent,
+  resume,
 } from "./run/index.js";
 export {
   appendReducer,

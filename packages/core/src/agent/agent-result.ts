@@ -53,3 +53,9 @@ export interface AgentResult {
    */
   messages: ChatMessage[];
 }
+
+/** What `Agent.invoke` returns when asked for structured output: the answer, validated. */
+export interface StructuredAgentResult<OUTPUT> extends AgentResult {
+  /** The final answer parsed as JSON and validated against the `output` schema. */
+  output: OUTPUT;
+}

@@ -1,6 +1,7 @@
+import type { z } from "zod";
 import { type AuthCard, authenticate } from "../auth/authenticate.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
-import type { ChatMessage, ChatModel } from "../model/chat-model.js";
+import { addUsage, type ChatMessage, type ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
 import {
   DEFAULT_TOOL_TIMEOUT_MS,
@@ -11,9 +12,16 @@ import { traceAgentInvoke, tracedChatModel } from "../telemetry/agent-tracing.js
 import type { TracingOptions } from "../telemetry/tracing-options.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
-import type { AgentResult } from "./agent-result.js";
+import type { AgentResult, StructuredAgentResult } from "./agent-result.js";
 import { eventStream } from "./event-stream.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
+import {
+  type OutputSchema,
+  outputInstruction,
+  outputResponseFormat,
+  structuredAnswer,
+} from "./structured-output.js";
+import type { ApproveToolCall } from "./tool-approval.js";
 import { runToolLoop } from "./tool-loop.js";
 
 /** The specification's limit of tool-calling iterations per `invoke`. */
@@ -70,6 +78,11 @@ export interface AgentOptions {
   toolTimeoutMs?: number;
   /** How tool results are shortened for the model. */
   toolOutputLimits?: Partial<ToolOutputLimits>;
+  /**
+   * Asked before each call of a tool marked `needsApproval`; `false` sends the model a result
+   * saying the user declined. Without it such calls are declined.
+   */
+  approveToolCall?: ApproveToolCall;
   /** Where log lines go. Secrets are redacted whatever the logger. */
   logger?: Logger;
   /** Directory tool specifiers and `toolsPath` resolve from. Default `process.cwd()`. */
@@ -91,6 +104,14 @@ export interface InvokeOptions {
    * model that can stream is streamed, so `text-delta` events arrive as the model writes.
    */
   onEvent?: AgentEventHandler;
+  /** Decides tool calls that need approval in this run, instead of the agent's callback. */
+  approveToolCall?: ApproveToolCall;
+  /**
+   * Asks for the final answer as JSON matching this schema; `result.output` holds it validated.
+   * Sent as the request's response format to models with structured outputs, and described in
+   * the prompt for the others. Use an object schema: providers require one at the root.
+   */
+  output?: OutputSchema;
 }
 
 /** Options of {@link Agent.stream}: those of `invoke`, whose events the stream yields. */
@@ -171,13 +192,22 @@ export class Agent {
    * Answers `input`, calling tools as the model asks. Tool failures go back to the model as
    * error results; the promise rejects only for authentication, model call failures (after
    * retries) and cancellation. `result.messages` continues the conversation: append the next
-   * user message and pass it back.
+   * user message and pass it back. With an `output` schema, the answer is also validated
+   * (rejecting with `OutputValidationError` when it still fails after one retry).
    *
    * @example
    * const first = await agent.invoke("My name is Ada.");
    * const second = await agent.invoke([...first.messages, { role: "user", content: "My name?" }]);
    */
-  async invoke(input: AgentInput, options: InvokeOptions = {}): Promise<AgentResult> {
+  invoke<S extends OutputSchema>(
+    input: AgentInput,
+    options: InvokeOptions & { output: S },
+  ): Promise<StructuredAgentResult<z.output<S>>>;
+  invoke(input: AgentInput, options?: InvokeOptions): Promise<AgentResult>;
+  async invoke(
+    input: AgentInput,
+    options: InvokeOptions = {},
+  ): Promise<AgentResult | StructuredAgentResult<unknown>> {
     const { onEvent } = options;
     try {
       const traced = { llm: this.llm, tracing: this.options.tracing };
@@ -207,7 +237,10 @@ export class Agent {
     );
   }
 
-  private async run(input: AgentInput, options: InvokeOptions): Promise<AgentResult> {
+  private async run(
+    input: AgentInput,
+    options: InvokeOptions,
+  ): Promise<AgentResult | StructuredAgentResult<unknown>> {
     await this.ready;
     await this.toolsManager.settled();
     const auth = await authenticate(this.options.authCard, this.logger);
@@ -216,18 +249,30 @@ export class Agent {
 
     const toolCalling = this.options.toolCalling ?? "native";
     const definitions = await this.toolsManager.definitions();
+    const format = options.output && outputResponseFormat(options.output);
+    // In JSON tool-calling mode a tool call is itself a JSON answer: only the prompt says the format.
+    const enforced = format && toolCalling === "native" && this.llm.supportsStructuredOutputs;
+    const instruction = [
+      this.options.instruction,
+      format && !enforced ? outputInstruction(format) : undefined,
+    ]
+      .filter((part) => part !== undefined)
+      .join("\n\n");
     const system = buildSystemPrompt({
       description: this.description,
       skills: this.skills,
-      ...(this.options.instruction === undefined ? {} : { instruction: this.options.instruction }),
+      ...(instruction === "" ? {} : { instruction }),
       toolCalling,
       tools: definitions.map((definition) => ({
         definition,
         record: this.toolsManager.find(definition.name)?.record,
       })),
     });
+    const signal = options.signal ?? new AbortController().signal;
+    const approveToolCall = options.approveToolCall ?? this.options.approveToolCall;
+    const model = tracedChatModel(this.llm);
     const result = await runToolLoop({
-      model: tracedChatModel(this.llm),
+      model,
       registry: this.toolsManager,
       messages: [
         { role: "system", content: system },
@@ -239,11 +284,29 @@ export class Agent {
       maxToolCallsPerReply: this.options.maxToolCallsPerReply ?? DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
       outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
       logger: this.logger,
-      signal: options.signal ?? new AbortController().signal,
+      signal,
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+      ...(approveToolCall ? { approveToolCall } : {}),
+      ...(enforced ? { responseFormat: format } : {}),
     });
     // The system prompt is rebuilt every run, so the conversation handed back leaves it out.
-    return { ...result, messages: result.messages.slice(1) };
+    if (!options.output || !format) return { ...result, messages: result.messages.slice(1) };
+    // Appends the retry, when there is one, to `result.messages`.
+    const answer = await structuredAnswer({
+      schema: options.output,
+      format,
+      model,
+      messages: result.messages,
+      content: result.content,
+      signal,
+    });
+    return {
+      ...result,
+      messages: result.messages.slice(1),
+      content: answer.content,
+      usage: addUsage(result.usage, answer.usage),
+      output: answer.output,
+    };
   }
 
   private async register(): Promise<void> {

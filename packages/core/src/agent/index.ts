@@ -8,7 +8,14 @@ export {
   type StreamOptions,
 } from "./agent.js";
 export type { AgentEvent, AgentEventHandler } from "./agent-event.js";
-export type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
+export type {
+  AgentFinishReason,
+  AgentResult,
+  AgentToolCall,
+  StructuredAgentResult,
+} from "./agent-result.js";
 export { EventChannel } from "./event-channel.js";
 export { eventStream } from "./event-stream.js";
 export type { ToolCallingMode } from "./prompt.js";
+export type { OutputSchema } from "./structured-output.js";
+export type { ApproveToolCall, ToolApprovalRequest } from "./tool-approval.js";

@@ -11,6 +11,7 @@ import {
   type ChatResponse,
   emptyUsage,
   type ModelFinishReason,
+  type ResponseFormat,
   type ToolDefinition,
   type Usage,
 } from "../model/chat-model.js";
@@ -22,6 +23,7 @@ import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 import type { AgentFinishReason, AgentResult, AgentToolCall } from "./agent-result.js";
 import { modelReply } from "./model-reply.js";
 import { finalAnswerRequest, jsonModeToolResults, type ToolCallingMode } from "./prompt.js";
+import { type ApproveToolCall, declinedCall } from "./tool-approval.js";
 
 /** Everything one run of the loop needs. */
 export interface ToolLoopInput {
@@ -39,6 +41,10 @@ export interface ToolLoopInput {
   signal: AbortSignal;
   /** Receives the run's events; with it, a model that streams is streamed. */
   onEvent?: AgentEventHandler;
+  /** Decides calls of tools that need approval; without it they are declined. */
+  approveToolCall?: ApproveToolCall;
+  /** The JSON answer format, for models that enforce it (structured output). */
+  responseFormat?: ResponseFormat;
 }
 
 /**
@@ -145,6 +151,7 @@ async function ask(
     {
       messages: [...input.messages],
       ...(tools.length > 0 ? { tools, toolChoice: toolChoice ?? "auto" } : {}),
+      ...(input.responseFormat ? { responseFormat: input.responseFormat } : {}),
       signal: input.signal,
     },
     input.toolCalling,
@@ -180,6 +187,11 @@ async function executeCall(
   { id, call }: PendingToolCall,
   iteration: number,
 ): Promise<AgentToolCall> {
+  const declined = await declinedCall(input.registry, input.approveToolCall, { id, call });
+  if (declined) {
+    input.logger.warn(`Tool call ${call.tool_name} not run: ${declined.message}`);
+    return failedCall(id, iteration, call.tool_name, call.arguments, declined);
+  }
   // A model can send megabytes of arguments: the logger keeps the start and says how much more.
   input.logger.info(`Executing tool call: ${describeCall(call)}`);
   const execution = await input.registry.execute(call, {

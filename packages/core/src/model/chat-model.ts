@@ -63,6 +63,17 @@ export interface Usage {
 /** Why the model stopped generating. */
 export type ModelFinishReason = "stop" | "tool_calls" | "length" | "content_filter" | "other";
 
+/** A JSON answer format: OpenAI's `response_format: { type: "json_schema" }`. */
+export interface ResponseFormat {
+  type: "json";
+  /** Name of the format, letters, digits, `_` and `-` only. */
+  name: string;
+  /** JSON Schema of the answer. */
+  schema: JsonSchema;
+  /** Whether the provider must follow the schema exactly (OpenAI's strict mode). */
+  strict: boolean;
+}
+
 /** One request to a chat model. */
 export interface ChatRequest {
   messages: ChatMessage[];
@@ -72,6 +83,12 @@ export interface ChatRequest {
   toolChoice?: "auto" | "none" | "required";
   temperature?: number;
   maxOutputTokens?: number;
+  /**
+   * Asks for an answer that is one JSON value matching `schema`. Models that support
+   * structured outputs enforce it; others ignore it (the agent also states the schema in its
+   * prompt for them).
+   */
+  responseFormat?: ResponseFormat;
   /** Cancels the request. */
   signal?: AbortSignal;
   /** Told before each retry of a failed request, for progress displays. */
@@ -119,6 +136,11 @@ export interface ChatModel {
   readonly provider: string;
   /** Model name sent to the provider. */
   readonly modelId: string;
+  /**
+   * Whether the model enforces `ChatRequest.responseFormat` itself. When not, an agent asking
+   * for structured output describes the schema in its prompt.
+   */
+  readonly supportsStructuredOutputs?: boolean;
   /** Answers one request. Rejects with a `ModelCallError` subclass on failure. */
   generate(request: ChatRequest): Promise<ChatResponse>;
   /** Streams one answer, when the model supports it. */

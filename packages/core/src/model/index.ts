@@ -11,6 +11,7 @@ export {
   type ModelFinishReason,
   type ModelRetry,
   type ModelToolCall,
+  type ResponseFormat,
   type SystemMessage,
   type ToolDefinition,
   type ToolMessage,

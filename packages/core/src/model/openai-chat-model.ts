@@ -44,6 +44,12 @@ export interface OpenAIChatModelOptions {
   retryMaxDelayMs?: number;
   /** Used when a request sets none. */
   temperature?: number;
+  /**
+   * The provider supports OpenAI's structured outputs: a request's `responseFormat` is sent as
+   * `response_format: { type: "json_schema", json_schema: { name, schema, strict } }`.
+   * Default `false`: the format is not sent, and agents put the schema in the prompt instead.
+   */
+  structuredOutputs?: boolean;
   /** Receives the retry lines; defaults to the process-wide logger. */
   logger?: Logger;
   /** Replaces the global `fetch`, e.g. to route or record requests. */
@@ -145,6 +151,8 @@ export class OpenAIChatModel implements ChatModel {
   readonly #clientOptions: ConstructorParameters<typeof OpenAI>[0];
   #sdk: { module: OpenAIModule; client: OpenAI } | undefined;
   readonly #temperature: number | undefined;
+  /** Whether `responseFormat` is sent as `response_format` (see the option). */
+  readonly supportsStructuredOutputs: boolean;
   readonly #logger: Logger | undefined;
   readonly #retryBaseDelayMs: number;
   readonly #retryMaxDelayMs: number;
@@ -169,6 +177,7 @@ export class OpenAIChatModel implements ChatModel {
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
     this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
     this.#temperature = options.temperature;
+    this.supportsStructuredOutputs = options.structuredOutputs ?? false;
     this.#logger = options.logger && withRedaction(options.logger);
     this.#clientOptions = {
       apiKey,
@@ -279,6 +288,18 @@ export class OpenAIChatModel implements ChatModel {
         : {}),
       ...(temperature !== undefined ? { temperature } : {}),
       ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
+      ...(request.responseFormat && this.supportsStructuredOutputs
+        ? {
+            response_format: {
+              type: "json_schema",
+              json_schema: {
+                name: request.responseFormat.name,
+                schema: request.responseFormat.schema,
+                strict: request.responseFormat.strict,
+              },
+            },
+          }
+        : {}),
     };
   }
 

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { schemaIssues } from "../error/schema-issues.js";
 import { ToolArgumentsError } from "../error/tool-arguments-error.js";
 import { getDefaultLogger, type Logger } from "../log/logger.js";
 import type { JsonSchema } from "../model/chat-model.js";
@@ -38,6 +39,12 @@ export interface ToolMeta<P extends ToolParameters, R> {
    * even if the tool never looks at its signal.
    */
   timeoutMs?: number;
+  /**
+   * Whether a person must approve a call before it runs: always, or when the function says so
+   * for the call's validated arguments. The agent asks its `approveToolCall`; without one (and
+   * outside a graph, where the question becomes an interrupt) the call is declined.
+   */
+  needsApproval?: boolean | ((args: z.output<P>) => boolean | Promise<boolean>);
   /**
    * Renders a result as the text the model sees. Without it, results are serialised to JSON
    * and shortened past the agent's size cap with a visible marker.
@@ -130,9 +137,8 @@ export async function parseToolArguments<P extends ToolParameters>(
 ): Promise<z.output<P>> {
   const result = await spec.parameters.safeParseAsync(args ?? {});
   if (result.success) return result.data;
-  const issues = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join(".") || "(arguments)",
-    message: issue.message,
-  }));
-  throw new ToolArgumentsError({ toolName: spec.name, issues });
+  throw new ToolArgumentsError({
+    toolName: spec.name,
+    issues: schemaIssues(result.error.issues, "(arguments)"),
+  });
 }

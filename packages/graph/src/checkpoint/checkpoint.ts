@@ -1,5 +1,14 @@
-/** Where a run stands: still going, finished, stopped by an error, or cancelled. */
-export type RunStatus = "running" | "done" | "failed" | "cancelled";
+/**
+ * Where a run stands: still going, finished, stopped by an error, cancelled, or paused by a
+ * node's `context.interrupt` until `resume(answer)`.
+ */
+export type RunStatus = "running" | "done" | "failed" | "cancelled" | "interrupted";
+
+/** A question a node asked with `context.interrupt(value)`, waiting for an answer. */
+export interface CheckpointInterrupt {
+  readonly node: string;
+  readonly value: unknown;
+}
 
 /** The scheduler's whole position, enough to continue a stopped run where it stood. */
 export interface CheckpointFrontier {
@@ -39,7 +48,10 @@ export interface CheckpointError {
   readonly node?: string;
 }
 
-/** What wrote a checkpoint: a run started, a node ended, or the run failed or was cancelled. */
+/**
+ * What wrote a checkpoint: a run started, a node ended, or the run failed, was cancelled or
+ * was interrupted.
+ */
 export type CheckpointSource = "input" | "node" | "stop";
 
 /**
@@ -76,6 +88,13 @@ export interface Checkpoint {
   readonly snapshot?: CheckpointSnapshot;
   readonly status: RunStatus;
   readonly error?: CheckpointError;
+  /** On an interrupted run's stop checkpoint: the questions waiting, in the order asked. */
+  readonly interrupts?: readonly CheckpointInterrupt[];
+  /**
+   * On an interrupted run's stop checkpoint: the answers each still-unfinished node already
+   * received, in order, handed back to its `context.interrupt` calls when it runs again.
+   */
+  readonly answers?: Readonly<Record<string, readonly unknown[]>>;
   /** Run facts worth querying: `user_id` and the config's `checkpointMetadata`. */
   readonly metadata: Readonly<Record<string, unknown>>;
 }

@@ -3,6 +3,7 @@ export {
   type Checkpoint,
   type CheckpointError,
   type CheckpointFrontier,
+  type CheckpointInterrupt,
   type CheckpointSnapshot,
   type CheckpointSource,
   type CheckpointV1,

@@ -1,5 +1,10 @@
 import type { StateRecord } from "../state/state-definition.js";
-import type { CheckpointError, CheckpointSource, RunStatus } from "./checkpoint.js";
+import type {
+  CheckpointError,
+  CheckpointInterrupt,
+  CheckpointSource,
+  RunStatus,
+} from "./checkpoint.js";
 import type { ThreadPoint } from "./thread-reader.js";
 
 /** What `getState` reports about a thread at one checkpoint. */
@@ -27,6 +32,8 @@ export interface StateSnapshot<S = StateRecord> {
   };
   /** Why the run stopped, for a failed or cancelled run. */
   readonly error?: CheckpointError;
+  /** What the run waits for, for an interrupted run: answer with `resume(answer)`. */
+  readonly interrupts?: readonly CheckpointInterrupt[];
 }
 
 /** The snapshot of one point of a thread, or of an empty thread holding `initial`. */
@@ -53,5 +60,6 @@ export function toStateSnapshot<S>(
       metadata: checkpoint.metadata,
     },
     ...(checkpoint.error === undefined ? {} : { error: checkpoint.error }),
+    ...(checkpoint.interrupts === undefined ? {} : { interrupts: checkpoint.interrupts }),
   };
 }

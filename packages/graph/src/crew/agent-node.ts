@@ -3,18 +3,23 @@ import {
   Agent,
   type AgentEvent,
   type AgentResult,
+  type ApproveToolCall,
   type AuthCard,
   type ChatMessage,
   type ChatModel,
   getDefaultLogger,
   type InvokeOptions,
   type Logger,
+  type OutputSchema,
+  type StructuredAgentResult,
+  type ToolApprovalRequest,
   type ToolCallingMode,
   type ToolRegistry,
   type ToolSource,
   type TracingOptions,
   withRedaction,
 } from "@framework/core";
+import type { z } from "zod";
 import { GraphNode, type NodeContext } from "../node/graph-node.js";
 import type { StateRecord } from "../state/state-definition.js";
 import type { AgentConversations } from "./agent-conversations.js";
@@ -41,6 +46,12 @@ export interface AgentNodeOptions {
   authCard?: AuthCard;
   /** `native` (default) or `json` tool calling. */
   toolCalling?: ToolCallingMode;
+  /**
+   * Decides calls of tools marked `needsApproval`. Without it, inside a graph run such a call
+   * interrupts the run with a {@link ToolApprovalInterrupt}, and `resume(true | false)`
+   * decides it (the node runs again, so its model is asked again).
+   */
+  approveToolCall?: ApproveToolCall;
   /** Where the node's log lines, including `loggingMessage` banners, go. */
   logger?: Logger;
   /** Directory tool specifiers resolve from. Default `process.cwd()`. */
@@ -66,6 +77,12 @@ interface NodeRun {
  * concurrent runs of a crew: `invoke` picks up the right signal, user and conversation.
  */
 const currentRun = new AsyncLocalStorage<NodeRun>();
+
+/** The interrupt value of an agent node asking to run a tool; answer with `resume(boolean)`. */
+export interface ToolApprovalInterrupt {
+  readonly type: "tool-approval";
+  readonly call: ToolApprovalRequest;
+}
 
 /**
  * A graph node backed by an agent. Subclasses implement `exec(state)`, typically asking
@@ -115,8 +132,14 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
       ...(options.toolCalling === undefined ? {} : { toolCalling: options.toolCalling }),
       ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       tracing: { agentName: options.name, ...options.tracing },
+      ...(options.approveToolCall === undefined
+        ? {}
+        : { approveToolCall: options.approveToolCall }),
     });
+    this.#approves = options.approveToolCall !== undefined;
   }
+
+  readonly #approves: boolean;
 
   /** This node's tools; `registerFunctionTool(fn)` adds a runtime tool. */
   get toolsManager(): ToolRegistry {
@@ -131,8 +154,14 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
   /**
    * Asks this node's agent. Inside a graph run, the run's abort signal and user id apply
    * unless given here, and the agent's events reach the graph's `stream` as
-   * `{ type: "agent", node, event }`.
+   * `{ type: "agent", node, event }`. With an `output` schema the result carries the typed
+   * `output`.
    */
+  invoke<S extends OutputSchema>(
+    prompt: string,
+    options: InvokeOptions & { output: S },
+  ): Promise<StructuredAgentResult<z.output<S>>>;
+  invoke(prompt: string, options?: InvokeOptions): Promise<AgentResult>;
   async invoke(prompt: string, options: InvokeOptions = {}): Promise<AgentResult> {
     const frame = currentRun.getStore();
     const run = frame?.context;
@@ -146,6 +175,11 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
             run.agentEvent(event);
           }
         : (run?.agentEvent ?? onEvent);
+    const askGraph =
+      run && !this.#approves && options.approveToolCall === undefined
+        ? (call: ToolApprovalRequest) =>
+            run.interrupt<boolean>({ type: "tool-approval", call } satisfies ToolApprovalInterrupt)
+        : undefined;
     const conversation = frame?.conversation;
     const result = await this.agent.invoke(
       conversation ? [...conversation.messages, { role: "user", content: prompt }] : prompt,
@@ -154,6 +188,7 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
         ...(userId === undefined ? {} : { userId }),
         ...(signal === undefined ? {} : { signal }),
         ...(report === undefined ? {} : { onEvent: report }),
+        ...(askGraph ? { approveToolCall: askGraph } : {}),
       },
     );
     if (conversation) conversation.messages = result.messages;

@@ -1,3 +1,3 @@
 export { type AgentConversations, agentConversations } from "./agent-conversations.js";
-export { AgentNode, type AgentNodeOptions } from "./agent-node.js";
+export { AgentNode, type AgentNodeOptions, type ToolApprovalInterrupt } from "./agent-node.js";
 export { CrewAgent, type CrewAgentOptions, type CrewInvokeOptions } from "./crew-agent.js";

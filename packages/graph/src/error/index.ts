@@ -7,6 +7,8 @@ export {
   GraphValidationError,
 } from "./graph-validation-error.js";
 export { NodeExecutionError } from "./node-execution-error.js";
+export { NodeInterrupt } from "./node-interrupt.js";
+export { NotInterruptedError } from "./not-interrupted-error.js";
 export { StateConflictError } from "./state-conflict-error.js";
 export { type StateMutation, StateMutationError } from "./state-mutation-error.js";
 export { StateValidationError } from "./state-validation-error.js";

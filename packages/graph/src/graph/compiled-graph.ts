@@ -5,8 +5,10 @@ import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";
 import { type ThreadPoint, ThreadReader } from "../checkpoint/thread-reader.js";
 import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
+import { NotInterruptedError } from "../error/not-interrupted-error.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import { GraphRun, type RunStart } from "../run/graph-run.js";
+import { isResume, type Resume } from "../run/interrupt.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 import { type GraphConfig, threadIdOf } from "./graph-config.js";
 import type { GraphTopology } from "./graph-topology.js";
@@ -42,7 +44,8 @@ export interface StateHistoryOptions {
 /**
  * A runnable graph. Each `invoke` or `stream` works on one thread (`configurable.thread_id`,
  * default `"1"`): new input starts a run on top of the thread's saved state, `null` input
- * resumes the thread's failed or cancelled run without re-running finished nodes.
+ * resumes the thread's failed or cancelled run without re-running finished nodes, and
+ * `resume(answer)` answers a run paused by a node's `context.interrupt`.
  */
 export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   /** The state the graph runs over. */
@@ -71,29 +74,33 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   }
 
   /**
-   * Runs the graph to the end and returns the final state.
+   * Runs the graph to the end and returns the final state. A run paused by
+   * `context.interrupt` resolves too, with the state so far; `getState()` then shows
+   * `status: "interrupted"` and the questions.
    *
    * @throws NodeExecutionError, StateValidationError, StateConflictError, StepLimitError,
-   *   GraphValidationError (a router returned an unknown node), or AbortedError (cancelled).
+   *   GraphValidationError (a router returned an unknown node), AbortedError (cancelled), or
+   *   NotInterruptedError (`resume(...)` for a thread that waits for no answer).
    */
-  async invoke(input: UpdateOf<D> | null, config: GraphConfig = {}): Promise<StateOf<D>> {
+  async invoke(input: UpdateOf<D> | Resume | null, config: GraphConfig = {}): Promise<StateOf<D>> {
     const run = await this.#createRun(input, config, () => {});
     return (await run.execute()) as StateOf<D>;
   }
 
   /**
    * Runs the graph, yielding node start and end events as they happen and a final `done`
-   * event with the full state. Leaving the loop early cancels the run (resumable later).
+   * event with the full state, or `interrupt` events (and no `done`) when a node paused the
+   * run. Leaving the loop early cancels the run (resumable later).
    */
   async *stream(
-    input: UpdateOf<D> | null,
+    input: UpdateOf<D> | Resume | null,
     config: GraphConfig = {},
   ): AsyncGenerator<GraphEvent<StateOf<D>, UpdateOf<D>>> {
     const channel = new EventChannel<GraphEvent>();
     const run = await this.#createRun(input, config, (event) => channel.push(event));
     const outcome = run.execute().then(
       (state) => {
-        channel.push({ type: "done", state });
+        if (!run.interrupted) channel.push({ type: "done", state });
         channel.close();
       },
       (error: unknown) => channel.close({ error }),
@@ -182,7 +189,14 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     }
     const base = point?.checkpoint;
     let start: RunStart = { kind: "new", input };
-    if (input === null && base) {
+    let answers: Readonly<Record<string, readonly unknown[]>> = {};
+    if (isResume(input)) {
+      if (base?.status !== "interrupted") {
+        throw new NotInterruptedError({ threadId, status: base?.status ?? "new" });
+      }
+      answers = answersAfterResume(base, input.value);
+    }
+    if ((input === null || isResume(input)) && base) {
       const { pending, running } = point!;
       start =
         base.status === "done"
@@ -210,7 +224,23 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
       },
       runId: start.kind === "resume" ? base!.runId : (config.configurable?.run_id ?? randomUUID()),
       start,
+      answers,
       emit,
     });
   }
+}
+
+/**
+ * The answers a resumed run hands out: those the interrupted nodes already had, and the new
+ * one for the first question still waiting. A node that asked later questions in parallel
+ * runs again and asks them again.
+ */
+function answersAfterResume(
+  checkpoint: StoredCheckpoint,
+  answer: unknown,
+): Readonly<Record<string, readonly unknown[]>> {
+  const answers = { ...checkpoint.answers };
+  const first = checkpoint.interrupts?.[0];
+  if (first) answers[first.node] = [...(answers[first.node] ?? []), answer];
+  return answers;
 }

@@ -19,6 +19,14 @@ export interface NodeContext {
   readonly logger: Logger;
   /** Reports an event of an agent working for this node; `stream` yields it tagged `agent`. */
   readonly agentEvent: (event: AgentEvent) => void;
+  /**
+   * Pauses the run to ask `value` (plain JSON) of a person or another system: the run ends as
+   * `"interrupted"` once the other running nodes end, and `graph.invoke(resume(answer))` runs
+   * this node again from the start, where this call returns `answer`. Several calls in one
+   * node are answered in order, one resume each, so code before an interrupt runs again on
+   * every resume: keep side effects after it.
+   */
+  interrupt<R = unknown>(value: unknown): R;
 }
 
 /** What a node returns: an update to merge, or nothing. */

@@ -33,9 +33,20 @@ export interface NodeAgentEvent {
   readonly event: AgentEvent;
 }
 
+/**
+ * A node called `context.interrupt(value)`: the run pauses once the nodes still running end,
+ * and the stream ends without a `done` event.
+ */
+export interface InterruptEvent {
+  readonly type: "interrupt";
+  readonly node: string;
+  readonly value: unknown;
+}
+
 /** What `stream()` yields, in the order things happened. */
 export type GraphEvent<S = StateRecord, U = StateRecord> =
   | NodeStartEvent
   | NodeEndEvent<U>
+  | InterruptEvent
   | RunDoneEvent<S>
   | NodeAgentEvent;

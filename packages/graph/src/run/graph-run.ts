@@ -4,10 +4,12 @@ import type {
   Checkpoint,
   CheckpointError,
   CheckpointFrontier,
+  CheckpointInterrupt,
   RunStatus,
 } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
+import { NodeInterrupt } from "../error/node-interrupt.js";
 import { describeStateMutation, StateMutationError } from "../error/state-mutation-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
 import type { NodeRef } from "../graph/edge-chain.js";
@@ -21,6 +23,7 @@ import type { StateDefinition, StateRecord } from "../state/state-definition.js"
 import { GraphRunTrace } from "../telemetry/graph-tracing.js";
 import { Frontier } from "./frontier.js";
 import type { GraphEvent } from "./graph-event.js";
+import { interruptFunction } from "./interrupt.js";
 import { WriteGuard } from "./write-guard.js";
 
 /** How a run begins: from START with input, from a stopped run's frontier, or with no work. */
@@ -56,6 +59,8 @@ export interface GraphRunOptions {
   /** The run's id: kept from the stopped run on resume. */
   readonly runId: string;
   readonly start: RunStart;
+  /** Answers for nodes of an interrupted run, handed to their `context.interrupt` calls. */
+  readonly answers: Readonly<Record<string, readonly unknown[]>>;
   readonly emit: (event: GraphEvent) => void;
 }
 
@@ -85,6 +90,12 @@ export class GraphRun {
   #parentId: string | null;
   /** The newest snapshot on the log; `undefined` forces the next checkpoint to be one. */
   #snapshotSeq: number | undefined;
+  /** Nodes launched whose run has not settled yet. */
+  #inFlight = 0;
+  /** Questions asked by `context.interrupt` in this run; once any, no node starts. */
+  readonly #interrupts: CheckpointInterrupt[] = [];
+  /** Answers of the nodes that have not finished since they were interrupted. */
+  readonly #answers: Map<string, readonly unknown[]>;
 
   constructor(options: GraphRunOptions) {
     this.#options = options;
@@ -94,6 +105,7 @@ export class GraphRun {
       ...(start.kind === "resume" ? { saved: start.frontier } : {}),
       recordDelta: options.checkpointer !== undefined,
     });
+    this.#answers = new Map(Object.entries(options.answers));
     this.#nextSeq = position.nextSeq;
     this.#parentId = position.parentId;
     // A resumed run requeues the running nodes, which a delta cannot say: start on a snapshot.
@@ -117,6 +129,11 @@ export class GraphRun {
     signal?.addEventListener("abort", this.#onAbort, { once: true });
     this.#enqueue(() => this.#begin());
     return this.#result;
+  }
+
+  /** Whether the run paused on an interrupt (instead of finishing). */
+  get interrupted(): boolean {
+    return this.#interrupts.length > 0;
   }
 
   /** Cancels the run as an abort of the config's signal would. */
@@ -175,6 +192,7 @@ export class GraphRun {
     this.#state = applied.state;
     this.#guard.record(name, this.#guard.tick(), lastValueKeys);
     this.#frontier.finish(name);
+    this.#answers.delete(name);
     for (const target of targets) this.#trigger(target);
     const status: RunStatus = this.#frontier.idle ? "done" : "running";
     await this.#checkpoint({ source: "node", node: name, writes: applied.writes, status });
@@ -185,6 +203,10 @@ export class GraphRun {
 
   #advance(): void {
     if (this.#finished) return;
+    if (this.interrupted) {
+      if (this.#inFlight === 0) this.#enqueue(() => this.#pause());
+      return;
+    }
     if (this.#frontier.idle) {
       this.#succeed();
       return;
@@ -216,19 +238,50 @@ export class GraphRun {
       visit,
       logger: this.#options.logger,
       agentEvent: (event) => this.#options.emit({ type: "agent", node: name, event }),
+      interrupt: interruptFunction(this.#answers.get(name) ?? []),
     };
+    this.#inFlight += 1;
     // Deeply frozen, so a node can change the state only through the update it returns.
     const snapshot = deepFreeze(this.#state);
     const traced = () =>
       this.#trace.node(name, context, () => node.run(snapshot as never, context));
     new Promise((resolve) => resolve(traced())).then(
-      (update) => this.#enqueue(() => this.#complete(name, step, startedAt, update)),
+      (update) =>
+        this.#enqueue(() => {
+          this.#inFlight -= 1;
+          return this.#complete(name, step, startedAt, update);
+        }),
       (thrown: unknown) =>
         this.#enqueue(() => {
+          this.#inFlight -= 1;
+          if (NodeInterrupt.isInstance(thrown)) return this.#interrupt(name, thrown.value);
           const cause = this.#asMutation(name, snapshot, thrown) ?? thrown;
           if (!this.#finished) this.#stop(new NodeExecutionError({ node: name, cause }), "failed");
         }),
     );
+  }
+
+  /** A node asked a question: it stays running in the frontier, so a resume starts it again. */
+  #interrupt(node: string, value: unknown): void {
+    if (this.#finished) return;
+    this.#interrupts.push({ node, value });
+    this.#options.emit({ type: "interrupt", node, value });
+    this.#options.logger.debug(`Graph node ${node} interrupted the run`);
+    this.#advance();
+  }
+
+  /** Every node has settled after an interrupt: save the questions and resolve with the state. */
+  async #pause(): Promise<void> {
+    if (this.#finished) return;
+    const answers = Object.fromEntries(this.#answers);
+    await this.#checkpoint({
+      source: "stop",
+      writes: {},
+      status: "interrupted",
+      interrupts: this.#interrupts,
+      ...(this.#answers.size > 0 ? { answers } : {}),
+    });
+    this.#succeed();
   }
 
   /** The engine's error for a write to the frozen state, as a {@link StateMutationError}. */
@@ -312,6 +365,8 @@ export class GraphRun {
     writes: StateRecord;
     status: RunStatus;
     error?: CheckpointError;
+    interrupts?: readonly CheckpointInterrupt[];
+    answers?: Readonly<Record<string, readonly unknown[]>>;
   }): Promise<void> {
     const { checkpointer, threadId, config, snapshotEvery, runId } = this.#options;
     if (!checkpointer) return;

@@ -148,4 +148,18 @@ describe("graph tracing", () => {
     expect(only(spans, "graph_run").status.code).toBe(SpanStatusCode.ERROR);
     expect(only(spans, "invoke_agent left").status.code).toBe(SpanStatusCode.ERROR);
   });
+
+  it("marks a node that paused the run as interrupted, not failed", async () => {
+    const app = new FlowStateGraph(State)
+      .addNode("ask", (_state, context) => ({ left: context.interrupt<string>("Go on?") }))
+      .addEdge(START, "ask")
+      .addEdge("ask", END)
+      .compile({ checkpointer: new MemorySaver() });
+    await app.invoke({}, { configurable: { thread_id: "t3" } });
+    const spans = exporter.getFinishedSpans();
+    const ask = only(spans, "graph_node ask");
+    expect(ask.status.code).toBe(SpanStatusCode.UNSET);
+    expect(ask.attributes["graph.node.interrupted"]).toBe(true);
+    expect(only(spans, "graph_run").status.code).toBe(SpanStatusCode.UNSET);
+  });
 });

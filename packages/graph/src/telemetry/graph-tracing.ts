@@ -1,5 +1,6 @@
 import { recordSpanError } from "@framework/core";
 import { type Context, context, type Span, trace } from "@opentelemetry/api";
+import { NodeInterrupt } from "../error/node-interrupt.js";
 
 /** The instrumentation scope of every span this package starts. */
 export const GRAPH_TRACER_NAME = "@framework/graph";
@@ -11,6 +12,8 @@ export const GraphAttribute = {
   nodeName: "graph.node.name",
   step: "graph.node.step",
   visit: "graph.node.visit",
+  /** Set on a node span whose node paused the run with `context.interrupt`. */
+  interrupted: "graph.node.interrupted",
 } as const;
 
 /**
@@ -58,7 +61,9 @@ export class GraphRunTrace {
         try {
           return await run();
         } catch (error) {
-          recordSpanError(span, error);
+          // A pause for a person's answer is how the node asks, not a failure.
+          if (NodeInterrupt.isInstance(error)) span.setAttribute(GraphAttribute.interrupted, true);
+          else recordSpanError(span, error);
           throw error;
         } finally {
           span.end();

@@ -28,6 +28,11 @@ export interface MockChatModelOptions {
   usage?: Usage;
   /** Defaults to `"mock-model"`. */
   modelId?: string;
+  /**
+   * Claim to enforce `responseFormat` like a model with structured outputs, so agents send it
+   * instead of describing the schema in the prompt. The replies stay as scripted. Default `false`.
+   */
+  structuredOutputs?: boolean;
 }
 
 /** A call {@link MockChatModel} received. */
@@ -73,6 +78,8 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined):
 export class MockChatModel implements ChatModel {
   readonly provider = "mock";
   readonly modelId: string;
+  /** Whether agents are told this model enforces `responseFormat` (see the option). */
+  readonly supportsStructuredOutputs: boolean;
   /** Every request received (deep copies), in call order. */
   readonly calls: ChatRequest[] = [];
   /** Every call with its timestamps and outcome, in call order. */
@@ -86,6 +93,7 @@ export class MockChatModel implements ChatModel {
     this.#latencyMs = options.latencyMs ?? 0;
     this.#usage = options.usage;
     this.modelId = options.modelId ?? "mock-model";
+    this.supportsStructuredOutputs = options.structuredOutputs ?? false;
   }
 
   /** Appends replies to the script. */

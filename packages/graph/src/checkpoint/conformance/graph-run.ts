@@ -3,6 +3,7 @@ import { z } from "zod";
 import { NodeExecutionError } from "../../error/node-execution-error.js";
 import { END, START } from "../../graph/endpoints.js";
 import { FlowStateGraph } from "../../graph/flow-state-graph.js";
+import { resume } from "../../run/interrupt.js";
 import { appendReducer } from "../../state/append-reducer.js";
 import { reducer } from "../../state/reducer.js";
 import { defineState } from "../../state/state-definition.js";
@@ -53,6 +54,47 @@ export function describeGraphRun(context: ConformanceContext): void {
     const history = await collect(app.getStateHistory(config));
     expect(history[0]?.values).toEqual(final);
     expect(history.at(-1)?.values).toEqual({ log: ["input"], count: 0 });
+  });
+
+  it("keeps an interrupted run's questions and answers, and resumes it in a new graph", async () => {
+    const saver = await context.checkpointer();
+    const runs: string[] = [];
+    const build = () =>
+      new FlowStateGraph(State)
+        .addNode("first", () => {
+          runs.push("first");
+          return { log: "first" };
+        })
+        .addNode("ask", (_state, { interrupt }) => {
+          runs.push("ask");
+          const answers = [interrupt<{ ok: boolean }>({ q: "one" }), interrupt<number>("two")];
+          return { log: "asked", result: JSON.stringify(answers) };
+        })
+        .addEdge(START, "first")
+        .addEdge("first", "ask")
+        .addEdge("ask", END)
+        .compile({ checkpointer: saver, snapshotEvery: 2 });
+    const thread = context.threadId("interrupt");
+    const config = { configurable: { thread_id: thread } };
+
+    await build().invoke({ log: "input" }, config);
+    await build().invoke(resume({ ok: true }), config);
+    const stored = await saver.getLatest(thread);
+    expect(stored).toMatchObject({
+      status: "interrupted",
+      source: "stop",
+      interrupts: [{ node: "ask", value: "two" }],
+      answers: { ask: [{ ok: true }] },
+    });
+    const paused = await build().getState(config);
+    expect(paused.status).toBe("interrupted");
+    expect(paused.interrupts).toEqual([{ node: "ask", value: "two" }]);
+
+    const final = await build().invoke(resume(2), config);
+    expect(final.result).toBe('[{"ok":true},2]');
+    expect(runs).toEqual(["first", "ask", "ask", "ask"]);
+    const history = await collect(build().getStateHistory(config));
+    expect(history.map((snapshot) => snapshot.status)).toContain("interrupted");
   });
 
   it("reads a long loop back through its snapshots, and travels back in time", async () => {
