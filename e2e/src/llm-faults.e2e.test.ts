@@ -109,7 +109,7 @@ async function faultCase(
       model: "fault-model",
       retryBaseDelayMs: 1,
       maxRetries: 4,
-      timeoutMs: 5_000,
+      timeoutMs: 60_000,
       logger,
       ...options.model,
     });
