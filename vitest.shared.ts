@@ -61,7 +61,7 @@ export const sharedTestConfig = defineConfig({
         new URL("./packages/testing/src/reliability/fast-check-seed-setup.ts", import.meta.url),
       ),
     ],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
   },
 });

@@ -62,7 +62,7 @@ function modelOf(name: NodeName): OpenAIChatModel {
     model: `${name}-model`,
     maxRetries: 1,
     retryBaseDelayMs: 1,
-    timeoutMs: 20_000,
+    timeoutMs: 60_000,
   });
 }
 

@@ -29,7 +29,7 @@ import {
   startFakeLLMServer,
   testLlmApiKey,
 } from "@framework/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { abortListeners, activeTimers, settleEventLoop } from "./support/event-loop-leaks.js";
 import {
@@ -109,7 +109,7 @@ async function faultCase(
       model: "fault-model",
       retryBaseDelayMs: 1,
       maxRetries: 4,
-      timeoutMs: 5_000,
+      timeoutMs: 60_000,
       logger,
       ...options.model,
     });
@@ -252,7 +252,20 @@ describe("LLM faults through Agent and OpenAIChatModel", () => {
   it("ends a request that hangs at timeoutMs, without retrying it", async () => {
     await faultCase(1, { model: { timeoutMs: 150 } }, async ({ server, agent, signal }) => {
       server.injectFaults(llmHangFault());
-      const error = await failureOf(agent.invoke("Weather?", { signal }));
+      // The clock moves past the limit only once the request is known to hang at the server,
+      // however long a busy machine took to send it.
+      vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+      let error: unknown;
+      try {
+        const pending = failureOf(agent.invoke("Weather?", { signal }));
+        while (server.chatRequests.length === 0) {
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await vi.advanceTimersByTimeAsync(150);
+        error = await pending;
+      } finally {
+        vi.useRealTimers();
+      }
       expect(ModelTimeoutError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ kind: "timeout", timeoutMs: 150, attempts: 1 });
       expect(server.chatRequests).toHaveLength(1);

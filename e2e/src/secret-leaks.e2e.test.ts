@@ -84,7 +84,7 @@ function agentOn(baseURL: string, options: { maxRetries?: number } = {}) {
     model: "leaky-model",
     retryBaseDelayMs: 1,
     maxRetries: options.maxRetries ?? 1,
-    timeoutMs: 2_000,
+    timeoutMs: 60_000,
     logger,
   });
   const agent = new Agent({
@@ -196,7 +196,7 @@ describe("web search never shows the Tavily key", () => {
           body: { detail: { error: `Internal Server Error while serving ${tavilyKey}` } },
         });
         tavily.injectFaults(unauthorized(), failing());
-        const search = createTavilySearch({ timeoutMs: 2_000 });
+        const search = createTavilySearch({ timeoutMs: 60_000 });
         for (const reason of ["unauthorized", "server_error"]) {
           const error = await failureOf(search("bitcoin"));
           expect(SearchError.isInstance(error) && error.reason).toBe(reason);
@@ -204,7 +204,7 @@ describe("web search never shows the Tavily key", () => {
         }
 
         tavily.injectFaults(unauthorized(), failing());
-        const search_api = createSearchApiTool({ timeoutMs: 2_000 });
+        const search_api = createSearchApiTool({ timeoutMs: 60_000 });
         for (const _ of [1, 2]) {
           const text = await search_api({ query: "bitcoin" }, { logger });
           expect(text).toMatch(/^Web search failed/);
@@ -234,7 +234,7 @@ describe("the BTC tool never shows the CoinDesk key", () => {
           },
         });
         coindesk.injectFaults(echoed(), echoed());
-        const tool = createBtcMarketDataTool({ timeoutMs: 2_000 });
+        const tool = createBtcMarketDataTool({ timeoutMs: 60_000 });
         const text = await tool({}, { logger });
         expect(text).toBe(
           "Error fetching BTC price: CoinDesk answered HTTP 401 Unauthorized: The key [REDACTED] is not valid",

@@ -114,13 +114,13 @@ async function runEverywhere(keys: Keys): Promise<string[]> {
   };
   try {
     // The model itself, called through its URL with credentials and through an agent.
-    const fromEnv = new OpenAIChatModel({ maxRetries: 0, timeoutMs: 2_000, logger });
+    const fromEnv = new OpenAIChatModel({ maxRetries: 0, timeoutMs: 60_000, logger });
     await attempt(() => fromEnv.generate({ messages: [{ role: "user", content: "hi" }] }));
     const fromOptions = new OpenAIChatModel({
       apiKey: keys.llmOption,
       baseURL: dead,
       maxRetries: 0,
-      timeoutMs: 2_000,
+      timeoutMs: 60_000,
       logger,
     });
     await attempt(() => fromOptions.generate({ messages: [{ role: "user", content: "hi" }] }));

@@ -9,6 +9,8 @@ export {
   defaultCheckpointDb,
   openAppCheckpointer,
 } from "./checkpoint/app-checkpointer.js";
+export { appVersion, examplesHelp } from "./cli/cli-help.js";
+export { checkModelReachable, validateAppConfig } from "./config/app-config.js";
 export {
   type DateRange,
   dateOfCurrentTime,

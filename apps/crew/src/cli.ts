@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 import {
+  appVersion,
   checkpointDbOptionHelp,
+  examplesHelp,
   offlineOptionHelp,
   runApp,
   verboseOptionHelp,
@@ -31,6 +33,17 @@ function threadNeeded(option: string): ConfigurationError {
 
 await new Command()
   .name("framework-crew")
+  .version(appVersion(import.meta.url))
+  .addHelpText(
+    "after",
+    examplesHelp([
+      { command: "pnpm demo", does: "the crew offline, with sample data and a scripted model" },
+      {
+        command: 'pnpm crew --user alice "Should I buy NVDA or BTC?"',
+        does: "the four-agent crew on a real model",
+      },
+    ]),
+  )
   .description(
     "The multi-market advisory crew: an equity analyst and a crypto analyst work in parallel, then a portfolio manager writes one recommendation.",
   )

@@ -1,5 +1,11 @@
 #!/usr/bin/env node
-import { offlineOptionHelp, runApp, verboseOptionHelp } from "@framework/cli-kit";
+import {
+  appVersion,
+  examplesHelp,
+  offlineOptionHelp,
+  runApp,
+  verboseOptionHelp,
+} from "@framework/cli-kit";
 import { Command } from "commander";
 import { financeAnalyst } from "./offline/finance-analyst.js";
 import { runFinance } from "./run-finance.js";
@@ -9,6 +15,20 @@ const demoQuestion = "How did NVDA do in 2024? Chart it and write a short resear
 
 await new Command()
   .name("framework-finance")
+  .version(appVersion(import.meta.url))
+  .addHelpText(
+    "after",
+    examplesHelp([
+      {
+        command: "pnpm finance --offline",
+        does: "the demo, with sample prices and a scripted model",
+      },
+      {
+        command: 'pnpm finance "How did AAPL do in 2023?"',
+        does: "prices, a chart under ./charts and a short report",
+      },
+    ]),
+  )
   .description(
     "The financial-analysis agent: prices, charts (saved under ./charts), news and deep-search reports.",
   )

@@ -1,5 +1,11 @@
 #!/usr/bin/env node
-import { offlineOptionHelp, runApp, verboseOptionHelp } from "@framework/cli-kit";
+import {
+  appVersion,
+  examplesHelp,
+  offlineOptionHelp,
+  runApp,
+  verboseOptionHelp,
+} from "@framework/cli-kit";
 import { Command, InvalidArgumentError } from "commander";
 import { researchAnalyst } from "./offline/research-analyst.js";
 import { runResearch } from "./run-research.js";
@@ -24,6 +30,20 @@ function positiveInteger(value: string): number {
 
 await new Command()
   .name("framework-research")
+  .version(appVersion(import.meta.url))
+  .addHelpText(
+    "after",
+    examplesHelp([
+      {
+        command: "pnpm research --offline",
+        does: "the demo, with sample papers and a scripted model",
+      },
+      {
+        command: 'pnpm research -n 3 "retrieval augmented generation"',
+        does: "three arXiv papers on a topic, summarised",
+      },
+    ]),
+  )
   .description("The paper-research agent: finds arXiv papers on a topic and answers with them.")
   .argument("[topic...]", `what to search for (default: "${demoTopic}")`)
   .option("-n, --max-results <n>", "how many papers to ask for", positiveInteger, 5)

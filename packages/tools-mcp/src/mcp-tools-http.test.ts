@@ -70,7 +70,7 @@ describe("mcpTools over HTTP", () => {
     } finally {
       await set.close();
     }
-  }, 40_000);
+  }, 300_000);
 
   it("falls back to the older SSE transport when the server answers 405", async () => {
     server = await startTestHttpServer({ legacy: true });

@@ -1,6 +1,6 @@
 import { AbortedError, type AnyPrimaryFunction, type ChatRequest } from "@framework/core";
 import { createCapturingLogger, MockChatModel, mockToolCall } from "@framework/testing";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   agentWith,
   serverLog,
@@ -217,14 +217,25 @@ describe("mcpTools options", () => {
   });
 
   it("times a call out, cancelling it on the server", async () => {
-    const set = await mcpTools({ ...stdioTestServer(), timeoutMs: 200 });
+    // The clock stands still while the server starts, lists its tools and begins the call, which
+    // can take longer than 200 ms on a busy machine; then it moves past the call's limit.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    let set: McpToolSet | undefined;
     try {
-      const error = await call(set, "wait_for_cancel").catch((e: unknown) => e);
+      set = await mcpTools({ ...stdioTestServer(), timeoutMs: 200 });
+      const running = call(set, "wait_for_cancel").catch((e: unknown) => e);
+      while (!(await serverLog(set)).calls.includes("wait_for_cancel")) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await vi.advanceTimersByTimeAsync(200);
+      vi.useRealTimers();
+      const error = await running;
       expect(McpTimeoutError.isInstance(error)).toBe(true);
       expect(error).toMatchObject({ toolName: "wait_for_cancel", timeoutMs: 200 });
       await untilCancelled(set, 1);
     } finally {
-      await set.close();
+      vi.useRealTimers();
+      await set?.close();
     }
   });
 });

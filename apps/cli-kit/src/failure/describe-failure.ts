@@ -43,7 +43,7 @@ function oneLine(text: string): string {
 export function describeFailure(error: unknown): Failure {
   const chain = causes(error);
   const configuration = chain.find(ConfigurationError.isInstance);
-  if (configuration?.setting === "LLM_API_KEY") {
+  if (configuration?.setting === "LLM_API_KEY" && !process.env.LLM_API_KEY) {
     return {
       message:
         "LLM_API_KEY is not set. Put LLM_API_KEY=<your key> (and LLM_API_URL, LLM_MODEL for your provider) in a .env file in the current directory, or run with --offline for a demo with a scripted model.",

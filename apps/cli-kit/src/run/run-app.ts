@@ -1,5 +1,6 @@
 import { type ChatModel, OpenAIChatModel, setDefaultLogger } from "@framework/core";
 import type { FakeLLMReply } from "@framework/testing";
+import { checkModelReachable, validateAppConfig } from "../config/app-config.js";
 import { loadEnvFile } from "../env/load-env-file.js";
 import { describeFailure, exitCodes } from "../failure/describe-failure.js";
 import { type FakeServices, offlineNotice, startFakeServices } from "../offline/fake-services.js";
@@ -39,7 +40,8 @@ export const verboseOptionHelp =
   "also show the framework's INFO log lines (same as FRAMEWORK_LOG_LEVEL=info)";
 
 /**
- * Runs a reference app the same way for all three: loads `.env`, routes every log line to the
+ * Runs a reference app the same way for all three: loads `.env` and validates every setting
+ * (a bad one, or a model service that refuses connections, fails at once), routes every log line to the
  * progress display, starts the fake services when offline (and says so plainly), builds the
  * chat model from the environment, runs `main`, and maps any failure to one line on standard
  * error. Resolves to the process exit code; never rejects.
@@ -52,6 +54,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   let services: FakeServices | undefined;
   try {
     loadEnvFile();
+    validateAppConfig();
     setDefaultLogger(progress.logger("app"));
     if (options.offline) {
       services = await startFakeServices({ analyst: options.analyst });
@@ -59,6 +62,7 @@ export async function runApp(options: RunAppOptions): Promise<number> {
       progress.note(offlineNotice);
     }
     const llm = new OpenAIChatModel({ logger: progress.logger("model") });
+    if (!options.offline) await checkModelReachable(llm.baseURL);
     await options.main({
       llm,
       progress,

@@ -430,11 +430,36 @@ describe("OpenAIChatModel retries", () => {
   });
 });
 
+/**
+ * Runs `start` with the deadline's clock faked, waits (on the event loop, not the clock) until
+ * `reached` holds, then moves the clock past `timeoutMs`: the request is known to have reached
+ * its stalling point however slowly a loaded machine got there.
+ */
+async function failureAfterDeadline(
+  timeoutMs: number,
+  start: () => Promise<unknown>,
+  reached: () => boolean,
+): Promise<unknown> {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  try {
+    const pending = failureOf(start());
+    while (!reached()) await new Promise((resolve) => setImmediate(resolve));
+    await vi.advanceTimersByTimeAsync(timeoutMs);
+    return await pending;
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
 describe("OpenAIChatModel timeouts and aborts", () => {
   it("ends a hanging request at timeoutMs with ModelTimeoutError, without retrying", async () => {
     const server = await startServer(["too late"]);
     server.injectFaults(llmHangFault());
-    const failure = await failureOf(modelFor(server, { timeoutMs: 150 }).generate(ask("hi")));
+    const failure = await failureAfterDeadline(
+      150,
+      () => modelFor(server, { timeoutMs: 150 }).generate(ask("hi")),
+      () => server.chatRequests.length === 1,
+    );
     expect(ModelTimeoutError.isInstance(failure)).toBe(true);
     expect(ModelCallError.isInstance(failure)).toBe(true);
     expect(failure).toMatchObject({ kind: "timeout", timeoutMs: 150, attempts: 1 });
@@ -454,7 +479,11 @@ describe("OpenAIChatModel timeouts and aborts", () => {
         timeoutMs: 150,
         logger: recordingLogger(),
       });
-      const failure = await failureOf(llm.generate(ask("hi")));
+      const failure = await failureAfterDeadline(
+        150,
+        () => llm.generate(ask("hi")),
+        () => stalling.requests.length === 1,
+      );
       expect(ModelTimeoutError.isInstance(failure)).toBe(true);
       expect(stalling.requests).toHaveLength(1);
     } finally {
@@ -483,10 +512,12 @@ describe("OpenAIChatModel timeouts and aborts", () => {
         logger: recordingLogger(),
       });
       const parts: ChatStreamPart[] = [];
-      const failure = await failureOf(
-        (async () => {
+      const failure = await failureAfterDeadline(
+        150,
+        async () => {
           for await (const part of llm.stream(ask("hi"))) parts.push(part);
-        })(),
+        },
+        () => parts.length === 1,
       );
       expect(ModelTimeoutError.isInstance(failure)).toBe(true);
       expect(parts).toEqual([{ type: "text-delta", text: "partial" }]);

@@ -67,82 +67,98 @@ beforeEach(async () => {
 });
 afterEach(() => cleanup());
 
+// Each child is a fresh `node --import tsx` that compiles its fixture: seconds apiece on a
+// busy machine. The bounds below only guard against a hang; nothing here measures speed.
+const childrenHangGuardMs = 600_000;
+
 describe("the registry file across processes", () => {
-  it("keeps every record when ten processes register different tools at the same time", async () => {
-    const path = join(dir, "tools.json");
-    // They start by finding the lock of a writer that died (no pid is that high on Linux), so
-    // they all want to take it over at once.
-    await writeFile(`${path}.lock`, "999999999 lock-of-a-writer-that-died");
-    const writers = Array.from({ length: 10 }, (_, i) => `writer${i}`);
-    const runs = await Promise.all(
-      writers.map((prefix) => runChild("merge-records.ts", [path, prefix, "10"])),
-    );
-    expect(runs.map((run) => run.code)).toEqual(writers.map(() => 0));
+  it(
+    "keeps every record when ten processes register different tools at the same time",
+    async () => {
+      const path = join(dir, "tools.json");
+      // They start by finding the lock of a writer that died (no pid is that high on Linux), so
+      // they all want to take it over at once.
+      await writeFile(`${path}.lock`, "999999999 lock-of-a-writer-that-died");
+      const writers = Array.from({ length: 10 }, (_, i) => `writer${i}`);
+      const runs = await Promise.all(
+        writers.map((prefix) => runChild("merge-records.ts", [path, prefix, "10"])),
+      );
+      expect(runs.map((run) => run.code)).toEqual(writers.map(() => 0));
 
-    const stored = await new RegistryFile(path).read();
-    const expected = writers.flatMap((prefix) =>
-      Array.from({ length: 10 }, (_, i) => `${prefix}_${i}`),
-    );
-    const lost = expected.filter((name) => stored[name] === undefined);
-    tally.records(expected.length, lost.length);
-    expect(lost).toEqual([]);
-    expect(Object.keys(stored)).toHaveLength(100);
-    expect(stored.writer9_9).toMatchObject({ module_path: "runtime", is_runtime: true });
-    expect(await readdir(dir)).toEqual(["tools.json"]);
-  }, 60_000);
+      const stored = await new RegistryFile(path).read();
+      const expected = writers.flatMap((prefix) =>
+        Array.from({ length: 10 }, (_, i) => `${prefix}_${i}`),
+      );
+      const lost = expected.filter((name) => stored[name] === undefined);
+      tally.records(expected.length, lost.length);
+      expect(lost).toEqual([]);
+      expect(Object.keys(stored)).toHaveLength(100);
+      expect(stored.writer9_9).toMatchObject({ module_path: "runtime", is_runtime: true });
+      expect(await readdir(dir)).toEqual(["tools.json"]);
+    },
+    childrenHangGuardMs,
+  );
 
-  it("stays valid JSON with every committed record when a writer is killed mid-write, 20 times", async () => {
-    const seed = Number(process.env.REGISTRY_KILL_SEED) || Date.now() % 1_000_000;
-    const random = seededRandom(seed);
-    const path = join(dir, "tools.json");
-    const committed: string[] = [];
-    for (let iteration = 0; iteration < 20; iteration++) {
-      const commitsBeforeKill = 1 + Math.floor(random() * 6);
-      const killDelayMs = Math.floor(random() * 4);
+  it(
+    "stays valid JSON with every committed record when a writer is killed mid-write, 20 times",
+    async () => {
+      const seed = Number(process.env.REGISTRY_KILL_SEED) || Date.now() % 1_000_000;
+      const random = seededRandom(seed);
+      const path = join(dir, "tools.json");
+      const committed: string[] = [];
+      for (let iteration = 0; iteration < 20; iteration++) {
+        const commitsBeforeKill = 1 + Math.floor(random() * 6);
+        const killDelayMs = Math.floor(random() * 4);
+        const run = await tally.trial(1, async () => {
+          const result = await runChild(
+            "merge-until-killed.ts",
+            [path, `kill${iteration}`],
+            (lines) => (lines.length >= commitsBeforeKill ? killDelayMs : undefined),
+          );
+          expect(result.signal, `iteration ${iteration}, seed ${seed}: ${result.stderr}`).toBe(
+            "SIGKILL",
+          );
+          return result;
+        });
+        committed.push(...run.lines);
+
+        // Whatever the moment of the kill, the file parses and holds every committed record.
+        const stored = await new RegistryFile(path).read();
+        const lost = run.lines.filter((name) => stored[name] === undefined);
+        tally.records(run.lines.length, lost.length);
+        expect(lost, `iteration ${iteration}, seed ${seed}`).toEqual([]);
+      }
+
+      // The last writer's lock (its owner is dead) is taken over, nothing was lost overall, and
+      // the killed writers' temporary files are swept away.
+      const final = await new RegistryFile(path).merge([]);
+      expect(committed.filter((name) => final[name] === undefined)).toEqual([]);
+      expect(committed.length).toBeGreaterThanOrEqual(20);
+      expect(await readdir(dir)).toEqual(["tools.json"]);
+    },
+    childrenHangGuardMs,
+  );
+
+  it(
+    "refuses a corrupt file in another process with a clear error, and leaves it untouched",
+    async () => {
+      const path = join(dir, "tools.json");
+      const torn = '{\n  "get_weather": {\n    "tool_name": "get_wea';
+      await writeFile(path, torn);
       const run = await tally.trial(1, async () => {
-        const result = await runChild(
-          "merge-until-killed.ts",
-          [path, `kill${iteration}`],
-          (lines) => (lines.length >= commitsBeforeKill ? killDelayMs : undefined),
-        );
-        expect(result.signal, `iteration ${iteration}, seed ${seed}: ${result.stderr}`).toBe(
-          "SIGKILL",
-        );
+        const result = await runChild("register-tools.ts", [path, "late", "1"]);
+        expect(result.code).not.toBe(0);
+        expect(result.stderr).toContain("RegistryFileError");
+        expect(result.stderr).toContain(`Tool registry file ${path} is not valid JSON`);
+        expect(result.stderr).toContain("It was left untouched: repair it, or delete it");
         return result;
       });
-      committed.push(...run.lines);
-
-      // Whatever the moment of the kill, the file parses and holds every committed record.
-      const stored = await new RegistryFile(path).read();
-      const lost = run.lines.filter((name) => stored[name] === undefined);
-      tally.records(run.lines.length, lost.length);
-      expect(lost, `iteration ${iteration}, seed ${seed}`).toEqual([]);
-    }
-
-    // The last writer's lock (its owner is dead) is taken over, nothing was lost overall, and
-    // the killed writers' temporary files are swept away.
-    const final = await new RegistryFile(path).merge([]);
-    expect(committed.filter((name) => final[name] === undefined)).toEqual([]);
-    expect(committed.length).toBeGreaterThanOrEqual(20);
-    expect(await readdir(dir)).toEqual(["tools.json"]);
-  }, 60_000);
-
-  it("refuses a corrupt file in another process with a clear error, and leaves it untouched", async () => {
-    const path = join(dir, "tools.json");
-    const torn = '{\n  "get_weather": {\n    "tool_name": "get_wea';
-    await writeFile(path, torn);
-    const run = await tally.trial(1, async () => {
-      const result = await runChild("register-tools.ts", [path, "late", "1"]);
-      expect(result.code).not.toBe(0);
-      expect(result.stderr).toContain("RegistryFileError");
-      expect(result.stderr).toContain(`Tool registry file ${path} is not valid JSON`);
-      expect(result.stderr).toContain("It was left untouched: repair it, or delete it");
-      return result;
-    });
-    expect(run.lines).toEqual([]);
-    await expect(readFile(path, "utf8")).resolves.toBe(torn);
-    expect(await readdir(dir)).toEqual(["tools.json"]);
-    const error = await new RegistryFile(path).merge([]).catch((e: unknown) => e);
-    expect(RegistryFileError.isInstance(error) && error.problem).toBe("corrupt");
-  }, 30_000);
+      expect(run.lines).toEqual([]);
+      await expect(readFile(path, "utf8")).resolves.toBe(torn);
+      expect(await readdir(dir)).toEqual(["tools.json"]);
+      const error = await new RegistryFile(path).merge([]).catch((e: unknown) => e);
+      expect(RegistryFileError.isInstance(error) && error.problem).toBe("corrupt");
+    },
+    childrenHangGuardMs,
+  );
 });

@@ -74,7 +74,7 @@ describe("RegistryFile", () => {
     expect(Object.keys(stored)).toHaveLength(30);
     expect(stored.alpha_14?.is_runtime).toBe(true);
     expect(stored.beta_0?.module_path).toBe("runtime");
-  }, 60_000);
+  }, 300_000);
 
   it("refuses a record that is not an object, naming the file and the record", async () => {
     const file = new RegistryFile("tools.json", dir);

@@ -163,7 +163,7 @@ describe("Frontier deltas", () => {
       frontier.trigger("join");
       expect(frontier.nextReady()).toBe(index === width - 1 ? "join" : undefined);
     }
-  }, 60_000);
+  }, 300_000);
 });
 
 describe("Frontier readiness against the rule, on random graphs", () => {
