@@ -1,3 +1,4 @@
+import { seededRandom } from "@framework/testing";
 import { describe, expect, it } from "vitest";
 import {
   bootstrapInterval,
@@ -5,7 +6,6 @@ import {
   intervalVerdict,
   median,
   sampleInterleaved,
-  seededRandom,
   summarize,
 } from "./stats.js";
 
@@ -41,15 +41,6 @@ describe("sampleInterleaved", () => {
     expect(order).toEqual(["a", "b", "b", "a", "a", "b"]);
     expect(results.a.samples).toEqual([4, 5]);
     expect(results.b.samples).toEqual([3, 6]);
-  });
-});
-
-describe("seededRandom", () => {
-  it("repeats its sequence for a seed and stays in [0, 1)", () => {
-    const first = Array.from({ length: 100 }, seededRandom(7));
-    expect(Array.from({ length: 100 }, seededRandom(7))).toEqual(first);
-    expect(Array.from({ length: 100 }, seededRandom(8))).not.toEqual(first);
-    for (const value of first) expect(value >= 0 && value < 1).toBe(true);
   });
 });
 

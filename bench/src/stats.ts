@@ -1,4 +1,5 @@
 import { performance } from "node:perf_hooks";
+import { seededRandom } from "@framework/testing";
 
 /** Repeated measurements of one quantity, reduced to what the report shows. */
 export interface Summary {
@@ -66,18 +67,6 @@ export async function sampleInterleaved<K extends string>(
     K,
     Summary
   >;
-}
-
-/** A seeded pseudo-random source in [0, 1) (mulberry32), so a bootstrap is reproducible. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A two-sided confidence interval. */
