@@ -1,9 +1,8 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { seededRandom } from "@framework/testing";
+import { runFixtureChild, seededRandom } from "@framework/testing";
 import Database from "better-sqlite3";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { SqliteSaver } from "./sqlite-saver.js";
@@ -17,48 +16,18 @@ const packageRoot = fileURLToPath(new URL("..", import.meta.url));
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../test/fixtures/${name}`, import.meta.url));
 
-interface ChildRun {
-  lines: string[];
-  stderr: string;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/**
- * Runs a fixture; with `kill`, SIGKILLs the child `delayMs` after it has printed `afterLines`
- * lines (and, with `when`, once its lines satisfy it).
- */
+/** Runs a fixture; with `kill`, SIGKILLs it `delayMs` after it printed `afterLines` lines. */
 function runChild(
   script: string,
   args: string[],
-  kill?: { afterLines: number; delayMs: number; when?: (lines: string[]) => boolean },
-): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--conditions=source", "--import", "tsx", fixture(script), ...args],
-      {
-        cwd: packageRoot,
-        env: { ...process.env, NODE_OPTIONS: "" },
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    let killScheduled = false;
-    const lines = () => stdout.split("\n").slice(0, -1);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      if (!kill || killScheduled || lines().length < kill.afterLines) return;
-      if (kill.when && !kill.when(lines())) return;
-      killScheduled = true;
-      setTimeout(() => child.kill("SIGKILL"), kill.delayMs);
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ lines: lines(), stderr, code, signal }));
+  kill?: { afterLines: number; delayMs: number; when?: (lines: readonly string[]) => boolean },
+) {
+  return runFixtureChild(fixture(script), args, {
+    cwd: packageRoot,
+    ...(kill && {
+      killAfter: (lines) =>
+        lines.length >= kill.afterLines && (kill.when?.(lines) ?? true) ? kill.delayMs : undefined,
+    }),
   });
 }
 

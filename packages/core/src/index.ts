@@ -74,6 +74,7 @@ export {
   isLevelEnabled,
   type Logger,
   type LogLevel,
+  logLevels,
   type RegisterSecretOptions,
   redactSecrets,
   redactUrlCredentials,

@@ -33,10 +33,13 @@ export {
   startFakeLLMServer,
 } from "./model/index.js";
 export {
+  type FixtureChildRun,
   type ReliabilityCounts,
   type ReliabilityReport,
   ReliabilityTally,
+  type RunFixtureChildOptions,
   reliabilityReportDirVariable,
+  runFixtureChild,
   seededRandom,
 } from "./reliability/index.js";
 export {

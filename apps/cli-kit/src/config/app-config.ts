@@ -1,5 +1,5 @@
 import { connect } from "node:net";
-import { ConfigurationError, redactUrlCredentials } from "@framework/core";
+import { ConfigurationError, logLevels, redactUrlCredentials } from "@framework/core";
 import { z } from "zod";
 
 interface Setting {
@@ -30,8 +30,9 @@ const settings: Record<string, Setting> = {
   LLM_API_KEY: apiKey,
   LLM_MODEL: { schema: z.string().regex(/^\S+$/), expected: "a model name without spaces" },
   FRAMEWORK_LOG_LEVEL: {
-    schema: z.enum(["debug", "info", "warn", "error", "silent"]),
-    expected: "one of debug, info, warn, error, silent",
+    // Read case-insensitively by core's logger.
+    schema: z.string().toLowerCase().pipe(z.enum(logLevels)),
+    expected: `one of ${logLevels.join(", ")}`,
   },
   TAVILY_API_URL: httpUrl,
   TAVILY_API_KEY: apiKey,
@@ -60,8 +61,7 @@ export function validateAppConfig(env: NodeJS.ProcessEnv = process.env): void {
   for (const [name, setting] of Object.entries(settings)) {
     const value = env[name];
     if (value === undefined || value === "") continue;
-    const checked = name === "FRAMEWORK_LOG_LEVEL" ? value.toLowerCase() : value;
-    if (setting.schema.safeParse(checked).success) continue;
+    if (setting.schema.safeParse(value).success) continue;
     throw new ConfigurationError({
       setting: name,
       message: `${shown(name, value, setting)} is invalid: expected ${setting.expected}.`,

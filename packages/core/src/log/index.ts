@@ -5,6 +5,7 @@ export {
   isLevelEnabled,
   type Logger,
   type LogLevel,
+  logLevels,
   resolveLogLevel,
   setDefaultLogger,
   silentLogger,

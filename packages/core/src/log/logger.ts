@@ -17,8 +17,11 @@ export interface Logger {
   error(message: string): void;
 }
 
+/** Every log level, lowest first: what `FRAMEWORK_LOG_LEVEL` may hold (in any case). */
+export const logLevels = ["debug", "info", "warn", "error", "silent"] as const;
+
 /** Severity levels, lowest first. */
-export type LogLevel = "debug" | "info" | "warn" | "error" | "silent";
+export type LogLevel = (typeof logLevels)[number];
 
 const levelRank: Record<LogLevel, number> = {
   debug: 10,

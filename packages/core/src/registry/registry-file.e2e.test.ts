@@ -1,8 +1,7 @@
-import { spawn } from "node:child_process";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { ReliabilityTally, seededRandom } from "@framework/testing";
+import { ReliabilityTally, runFixtureChild, seededRandom } from "@framework/testing";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RegistryFileError } from "../error/registry-file-error.js";
 import { RegistryFile } from "./registry-file.js";
@@ -18,45 +17,15 @@ const packageRoot = fileURLToPath(new URL("../..", import.meta.url));
 const fixture = (name: string) =>
   fileURLToPath(new URL(`../../test/fixtures/${name}`, import.meta.url));
 
-interface ChildRun {
-  /** Complete lines the child printed. */
-  lines: string[];
-  stderr: string;
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-/**
- * Runs a fixture with `node --import tsx`. `killAfter` is asked after each chunk of output
- * whether to SIGKILL the child now, given the lines so far.
- */
+/** Runs a fixture; `killAfter` may SIGKILL it at a moment chosen from its output. */
 function runChild(
   script: string,
   args: string[],
-  killAfter?: (lines: string[]) => number | undefined,
-): Promise<ChildRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", fixture(script), ...args], {
-      cwd: packageRoot,
-      env: { ...process.env, NODE_OPTIONS: "" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    let killScheduled = false;
-    const completeLines = () => stdout.split("\n").slice(0, -1);
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      const delayMs = killScheduled ? undefined : killAfter?.(completeLines());
-      if (delayMs === undefined) return;
-      killScheduled = true;
-      setTimeout(() => child.kill("SIGKILL"), delayMs);
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code, signal) => resolve({ lines: completeLines(), stderr, code, signal }));
+  killAfter?: (lines: readonly string[]) => number | undefined,
+) {
+  return runFixtureChild(fixture(script), args, {
+    cwd: packageRoot,
+    ...(killAfter && { killAfter }),
   });
 }
 
