@@ -1,7 +1,7 @@
 import type { EChartsOption } from "echarts";
 import type { MovingAverageColumn } from "../table/derived-columns.js";
 import type { PriceRow, PriceTable } from "../table/price-table.js";
-import { type ChartRange, chartTitle, roundTo } from "./chart-title.js";
+import { type ChartRange, chartTitle, chartTitleOption, roundTo } from "./chart-title.js";
 
 const rising = "#26a69a";
 const falling = "#ef5350";
@@ -12,9 +12,10 @@ export function candlestickChartTitle(table: PriceTable, range: ChartRange): str
 }
 
 /**
- * The price-and-volume figure as an ECharts option: candlesticks with the MA20 line in the
- * upper panel (about 70% of the plot height) and volume bars, coloured by the day's
- * direction, in the lower one. Plain JSON (no functions), so it can be embedded in a page.
+ * The price-and-volume figure as an ECharts option: candlesticks in the upper panel (about 70%
+ * of the plot height), with the MA20 line once there are 20 bars to average, and volume bars,
+ * coloured by the day's direction, on their own labelled axis in the lower one. Plain JSON
+ * (no functions), so it can be embedded in a page.
  */
 export function candlestickChartOption(
   table: PriceTable<PriceRow & MovingAverageColumn<20>>,
@@ -22,15 +23,28 @@ export function candlestickChartOption(
 ): EChartsOption {
   const dates = table.rows.map((row) => row.Date);
   const zoomAxes = [0, 1];
+  // Fewer than 20 bars give no average at all: an empty line and its legend entry would only
+  // suggest one is drawn.
+  const hasAverage = table.rows.some((row) => row.MA20 !== null);
+  const average = {
+    name: "MA20",
+    type: "line" as const,
+    xAxisIndex: 0,
+    yAxisIndex: 0,
+    data: table.rows.map((row) => (row.MA20 === null ? null : roundTo(row.MA20, 4))),
+    showSymbol: false,
+    lineStyle: { width: 1.5, color: "#ff9800" },
+    itemStyle: { color: "#ff9800" },
+  };
   return {
     animation: false,
     backgroundColor: "#ffffff",
-    title: { text: candlestickChartTitle(table, range), left: "center" },
-    legend: { top: 36, data: [table.symbol, "MA20", "Volume"] },
+    title: chartTitleOption(candlestickChartTitle(table, range)),
+    legend: { top: 52, data: [table.symbol, ...(hasAverage ? ["MA20"] : []), "Volume"] },
     tooltip: { trigger: "axis", axisPointer: { type: "cross" } },
     axisPointer: { link: [{ xAxisIndex: "all" }] },
     grid: [
-      { left: 100, right: 40, top: 80, height: 430 },
+      { left: 100, right: 40, top: 95, height: 415 },
       { left: 100, right: 40, top: 535, height: 185 },
     ],
     xAxis: [
@@ -45,7 +59,14 @@ export function candlestickChartOption(
     ],
     yAxis: [
       { type: "value", gridIndex: 0, scale: true, name: `Price (${table.currency})` },
-      { type: "value", gridIndex: 1, splitNumber: 2 },
+      {
+        type: "value",
+        gridIndex: 1,
+        splitNumber: 2,
+        name: "Volume",
+        nameLocation: "middle",
+        nameGap: 70,
+      },
     ],
     dataZoom: [
       { type: "inside", xAxisIndex: zoomAxes },
@@ -61,16 +82,7 @@ export function candlestickChartOption(
         data: table.rows.map((row) => [row.Open, row.Close, row.Low, row.High]),
         itemStyle: { color: rising, color0: falling, borderColor: rising, borderColor0: falling },
       },
-      {
-        name: "MA20",
-        type: "line",
-        xAxisIndex: 0,
-        yAxisIndex: 0,
-        data: table.rows.map((row) => (row.MA20 === null ? null : roundTo(row.MA20, 4))),
-        showSymbol: false,
-        lineStyle: { width: 1.5, color: "#ff9800" },
-        itemStyle: { color: "#ff9800" },
-      },
+      ...(hasAverage ? [average] : []),
       {
         name: "Volume",
         type: "bar",

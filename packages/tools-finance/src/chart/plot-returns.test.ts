@@ -45,12 +45,26 @@ describe("plot_returns", () => {
     expect(last?.Cumulative_Return).toBeCloseTo((last?.Close ?? 0) / first - 1, 10);
     const series = figure?.option.series as Array<{ data: Array<number | null> }>;
     const percent = series[0]?.data ?? [];
-    expect(percent[0]).toBeNull();
+    // The curve starts at 0 % on the first day, though the table has no return for it.
+    expect(percent[0]).toBe(0);
     expect(percent.at(-1)).toBeCloseTo(((last?.Close ?? 0) / first - 1) * 100, 3);
 
     const html = await readFile(figure?.htmlPath ?? "", "utf8");
     expect(externalScripts(html)).toEqual([]);
     expect(html).toContain(JSON.stringify(percent.slice(0, 3)).slice(1, -1));
+  });
+
+  it("titles the chart with the last day the range covers and the subtitle when set", async () => {
+    process.env.FRAMEWORK_CHART_SUBTITLE = "sample data, not market prices";
+    const figure = await plot_returns(
+      { symbol: "TSLA", start_date: "2024-01-01", end_date: "2024-07-01" },
+      { logger },
+    );
+    expect(figure?.option.title).toEqual({
+      text: "TSLA cumulative returns, 2024-01-01 to 2024-06-30 (1d)",
+      subtext: "sample data, not market prices",
+      left: "center",
+    });
   });
 
   it("tells the model the final, highest and lowest cumulative return", async () => {

@@ -8,6 +8,7 @@ import { type ChartFileName, type ChartKind, writeChartFiles } from "./chart-fil
 import type { ChartSize } from "./chart-size.js";
 import type { ChartRange } from "./chart-title.js";
 import { renderChartHtml, renderChartPng } from "./render-chart.js";
+import { staticChartOption } from "./static-chart.js";
 
 /**
  * What the chart tools return: the figure (an ECharts option), where it was written, and the
@@ -39,7 +40,7 @@ export interface SaveStockFigureInput<Row extends PriceRow> {
 }
 
 /**
- * Renders the figure to HTML and PNG, writes both and logs
+ * Renders the figure to HTML and PNG (the PNG without the zoom slider), writes both and logs
  * `Saved <kind> chart of <symbol>: <htmlPath> and <pngPath>`. A failure to render or write
  * is logged as `Error drawing chart for <symbol>: <error>` and gives `null`, since tools do
  * not throw into the agent.
@@ -52,7 +53,7 @@ export async function saveStockFigure<Row extends PriceRow>(
   try {
     const [html, png] = await Promise.all([
       renderChartHtml(option, size, title),
-      renderChartPng(option, size),
+      renderChartPng(staticChartOption(option), size),
     ]);
     const { htmlPath, pngPath } = await writeChartFiles(name, { html, png });
     logger.info(`Saved ${name.kind} chart of ${table.symbol}: ${htmlPath} and ${pngPath}`);

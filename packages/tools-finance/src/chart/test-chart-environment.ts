@@ -13,14 +13,19 @@ export interface ChartTestEnvironment {
   dispose(): Promise<void>;
 }
 
-/** Points `YAHOO_FINANCE_URL` and `FRAMEWORK_CHARTS_DIR` at a fresh fake and temp directory. */
+/**
+ * Points `YAHOO_FINANCE_URL` and `FRAMEWORK_CHARTS_DIR` at a fresh fake and temp directory,
+ * with no `FRAMEWORK_CHART_SUBTITLE`.
+ */
 export async function setUpChartEnvironment(): Promise<ChartTestEnvironment> {
   const server = await startFakeYahooServer();
   const chartsDir = await mkdtemp(join(tmpdir(), "tools-finance-charts-"));
   const previous = {
     YAHOO_FINANCE_URL: process.env.YAHOO_FINANCE_URL,
     FRAMEWORK_CHARTS_DIR: process.env.FRAMEWORK_CHARTS_DIR,
+    FRAMEWORK_CHART_SUBTITLE: process.env.FRAMEWORK_CHART_SUBTITLE,
   };
+  delete process.env.FRAMEWORK_CHART_SUBTITLE;
   process.env.YAHOO_FINANCE_URL = server.url;
   process.env.FRAMEWORK_CHARTS_DIR = chartsDir;
   return {

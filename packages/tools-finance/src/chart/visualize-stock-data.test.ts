@@ -74,6 +74,39 @@ describe("visualize_stock_data", () => {
     expect(series[2]?.data[5]).toMatchObject({ value: rows[5]?.Volume });
   });
 
+  it("labels the volume axis and titles the chart with the last day the range covers", async () => {
+    const figure = await visualize_stock_data(
+      { symbol: "AAPL", start_date: "2024-01-01", end_date: "2025-01-01" },
+      { logger },
+    );
+    const option = figure?.option as {
+      title: { text: string; subtext?: string };
+      yAxis: Array<{ name?: string }>;
+    };
+    expect(option.title.text).toBe("AAPL price and volume, 2024-01-01 to 2024-12-31 (1d)");
+    expect(option.title.subtext).toBeUndefined();
+    expect(option.yAxis.map((axis) => axis.name)).toEqual(["Price (USD)", "Volume"]);
+  });
+
+  it("draws no MA20 line or legend entry with fewer than 20 bars", async () => {
+    const figure = await visualize_stock_data(
+      { symbol: "AAPL", start_date: "2024-01-01", end_date: "2024-01-20" },
+      { logger },
+    );
+    expect(figure?.table.rows.length).toBeLessThan(20);
+    const series = figure?.option.series as Array<{ name: string }>;
+    expect(series.map((s) => s.name)).toEqual(["AAPL", "Volume"]);
+    expect(figure?.option.legend).toMatchObject({ data: ["AAPL", "Volume"] });
+  });
+
+  it("subtitles the chart and its page with FRAMEWORK_CHART_SUBTITLE", async () => {
+    process.env.FRAMEWORK_CHART_SUBTITLE = "sample data, not market prices";
+    const figure = await visualize_stock_data(args, { logger });
+    expect(figure?.option.title).toMatchObject({ subtext: "sample data, not market prices" });
+    const html = await readFile(figure?.htmlPath ?? "", "utf8");
+    expect(html).toContain('"subtext":"sample data, not market prices"');
+  });
+
   it("tells the model where the chart is and a few figures, not the option", async () => {
     const figure = await visualize_stock_data(args, { logger });
     const text = getToolSpec(visualize_stock_data).toModelOutput?.(figure) ?? "";
