@@ -12,33 +12,10 @@ export {
 export { appVersion, examplesHelp } from "./cli/cli-help.js";
 export { checkModelReachable, validateAppConfig } from "./config/app-config.js";
 export {
-  type DateRange,
-  dateOfCurrentTime,
-  rangeEndingOn,
-  yearRange,
-} from "./offline/analysis-dates.js";
-export { ChatRequest, callTools, type ToolResult } from "./offline/chat-request.js";
-export {
-  type FakeServices,
+  type OfflineServices,
+  offlineNotice,
   offlineOptionHelp,
-  type StartFakeServicesOptions,
-  startFakeServices,
-} from "./offline/fake-services.js";
-export { findTickers, vietnameseTickers } from "./offline/find-tickers.js";
-export {
-  type BtcFigures,
-  type ChartFigures,
-  type PriceFigures,
-  percent,
-  readBtcFigures,
-  readChartFigures,
-  readPriceFigures,
-  readSearchGist,
-} from "./offline/tool-text.js";
+  sampleDataHeadline,
+} from "./offline/offline-mode.js";
 export { Progress, type ProgressOptions, type ProgressStream } from "./progress/progress.js";
 export { type AppRun, type RunAppOptions, runApp, verboseOptionHelp } from "./run/run-app.js";
-export {
-  type AppProcessResult,
-  type SpawnAppOptions,
-  spawnApp,
-} from "./testing/spawn-app.js";

@@ -9,7 +9,6 @@ import {
 } from "@framework/cli-kit";
 import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
-import { crewAnalyst } from "./offline/crew-analyst.js";
 import { forgetThread, runCrew } from "./run-crew.js";
 
 /** Asked when the command line gives no query. */
@@ -60,7 +59,8 @@ await new Command()
     process.exitCode = await runApp({
       offline: options.offline === true,
       verbose: options.verbose === true,
-      analyst: crewAnalyst,
+      json: options.json === true,
+      startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run) => {
         if (options.forget) {
           if (options.thread === undefined) throw threadNeeded("--forget");

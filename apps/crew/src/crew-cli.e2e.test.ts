@@ -3,7 +3,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type FakeServices, spawnApp, startFakeServices } from "@framework/cli-kit";
+import { sampleDataHeadline } from "@framework/cli-kit";
+import { type FakeServices, spawnApp, startFakeServices } from "@framework/demo-kit";
 import type { OpenAIChatRequestBody } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -54,7 +55,7 @@ function nodeOf(body: unknown): NodeName | undefined {
 describe("pnpm crew, against fake services", () => {
   it("runs market and crypto concurrently, the recommender once after both, and prints all three sections", async () => {
     const before = services.llm.requests.length;
-    const result = await crew([query]);
+    const result = await crew([query, "--verbose"]);
     expect(result.stderr).not.toMatch(/^error:/m);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("## Equity insight (MarketDataProvider)");
@@ -104,7 +105,7 @@ describe("pnpm crew, against fake services", () => {
       );
     }
 
-    // The progress lines tell the same story.
+    // The progress lines (--verbose off a terminal) tell the same story.
     const events = result.stderr.match(/node \w+ (started|finished)/g) ?? [];
     expect(events.slice(0, 2).sort()).toEqual(["node crypto started", "node market started"]);
     expect(events.slice(4)).toEqual(["node recommender started", "node recommender finished"]);
@@ -158,10 +159,30 @@ describe("pnpm crew, against fake services", () => {
 });
 
 describe("pnpm crew --offline", () => {
-  it("runs the whole crew on in-process fakes and a scripted model, and says so", async () => {
+  it("piped, prints the sample-data headline first, the report, and on stderr only the thread", async () => {
     const result = await crew(["--offline"], {});
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^OFFLINE DEMO: a scripted model/m);
+    const [headline, ...report] = result.stdout.split("\n");
+    expect(headline).toBe(sampleDataHeadline);
+    expect(headline).toContain("sample data");
+    expect(report.join("\n").trimStart()).toMatch(/^## Equity insight \(MarketDataProvider\)/);
+    expect(result.stderr).toMatch(
+      /^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)\n$/,
+    );
+  });
+
+  it("keeps standard output pure JSON with --json, the headline on standard error", async () => {
+    const result = await crew(["--offline", "--json"], {});
+    expect(result.code).toBe(0);
+    expect(() => JSON.parse(result.stdout)).not.toThrow();
+    expect(result.stderr.split("\n")[0]).toBe(sampleDataHeadline);
+  });
+
+  it("runs the whole crew on in-process fakes and a scripted model, and shows it with --verbose", async () => {
+    const result = await crew(["--offline", "--verbose"], {});
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n")[0]).toBe(sampleDataHeadline);
+    expect(result.stderr).toMatch(/^A scripted model stands in for the LLM/m);
     for (const tool of [
       "get_current_time",
       "fetch_stock_data",
@@ -172,8 +193,6 @@ describe("pnpm crew --offline", () => {
       // Progress comes from agent events, tagged with the crew node that called the tool.
       expect(result.stderr).toMatch(new RegExp(`\\] \\w+ → ${tool} \\{`));
     }
-    // The library's own INFO lines are for --verbose only.
-    expect(result.stderr).not.toContain("INFO");
     expect(result.stdout).toContain("## Equity insight (MarketDataProvider)");
     expect(result.stdout).toContain("## Crypto insight (CryptoTracker)");
     expect(result.stdout).toContain("## Final recommendation (RecommenderAgent)");

@@ -16,7 +16,6 @@ export { renderCrewReport } from "./crew-report.js";
 export { CryptoTracker } from "./nodes/crypto-tracker.js";
 export { MarketDataProvider } from "./nodes/market-data-provider.js";
 export { RecommenderAgent } from "./nodes/recommender-agent.js";
-export { crewAnalyst } from "./offline/crew-analyst.js";
 export { type CrewRequest, runCrew } from "./run-crew.js";
 export { CrewMessage, type Trading, TradingState, type TradingUpdate } from "./trading-state.js";
 export { fetch_stock_data_vn, vnPriceTableToText } from "./vn-stock/fetch-stock-data-vn.js";

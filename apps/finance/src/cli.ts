@@ -7,7 +7,6 @@ import {
   verboseOptionHelp,
 } from "@framework/cli-kit";
 import { Command } from "commander";
-import { financeAnalyst } from "./offline/finance-analyst.js";
 import { runFinance } from "./run-finance.js";
 
 /** Asked when the command line gives no question. */
@@ -39,7 +38,7 @@ await new Command()
     process.exitCode = await runApp({
       offline: options.offline === true,
       verbose: options.verbose === true,
-      analyst: financeAnalyst,
+      startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run) => runFinance(run, words.join(" ").trim() || demoQuestion),
     });
   })

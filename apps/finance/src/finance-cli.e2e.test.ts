@@ -2,7 +2,8 @@ import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type FakeServices, spawnApp, startFakeServices } from "@framework/cli-kit";
+import { sampleDataHeadline } from "@framework/cli-kit";
+import { type FakeServices, spawnApp, startFakeServices } from "@framework/demo-kit";
 import type { OpenAIChatRequestBody } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { financeAnalyst } from "./offline/finance-analyst.js";
@@ -88,11 +89,28 @@ describe("pnpm finance, against fake services", () => {
 });
 
 describe("pnpm finance --offline", () => {
-  it("runs the agent on in-process fakes and a scripted model, writing real charts", async () => {
-    const chartsDir = join(cwd, "offline-charts");
+  it("piped, prints the sample-data headline first and the answer, nothing on stderr", async () => {
+    const chartsDir = join(cwd, "offline-quiet-charts");
     const result = await finance(["--offline"], chartsDir, {});
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^OFFLINE DEMO: a scripted model/m);
+    const [headline, ...answer] = result.stdout.split("\n");
+    expect(headline).toBe(sampleDataHeadline);
+    expect(answer.join("\n").trimStart()).toMatch(/^## Answer\n/);
+    expect(result.stderr).toBe("");
+    // Each chart drawn from the fakes' sample prices says so under its title.
+    for (const page of (await readdir(chartsDir)).filter((file) => file.endsWith(".html"))) {
+      expect(await readFile(join(chartsDir, page), "utf8")).toContain(
+        '"subtext":"sample data, not market prices"',
+      );
+    }
+  });
+
+  it("runs the agent on in-process fakes and a scripted model, writing real charts", async () => {
+    const chartsDir = join(cwd, "offline-charts");
+    const result = await finance(["--offline", "--verbose"], chartsDir, {});
+    expect(result.code).toBe(0);
+    expect(result.stdout.split("\n")[0]).toBe(sampleDataHeadline);
+    expect(result.stderr).toMatch(/^A scripted model stands in for the LLM/m);
     for (const tool of [
       "fetch_stock_data",
       "visualize_stock_data",

@@ -7,7 +7,6 @@ import {
   verboseOptionHelp,
 } from "@framework/cli-kit";
 import { Command, InvalidArgumentError } from "commander";
-import { researchAnalyst } from "./offline/research-analyst.js";
 import { runResearch } from "./run-research.js";
 
 /** Searched when the command line gives no topic. */
@@ -59,7 +58,7 @@ await new Command()
     process.exitCode = await runApp({
       offline: options.offline === true,
       verbose: options.verbose === true,
-      analyst: researchAnalyst,
+      startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run) =>
         runResearch(run, {
           topic: words.join(" ").trim() || demoTopic,

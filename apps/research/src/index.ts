@@ -1,4 +1,3 @@
-export { researchAnalyst } from "./offline/research-analyst.js";
 export { papersFound, renderPapers } from "./papers-found.js";
 export { researchDescription, researchInstruction, researchQuery } from "./research-prompt.js";
 export { type ResearchRequest, runResearch } from "./run-research.js";

@@ -2,7 +2,8 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type FakeServices, spawnApp, startFakeServices } from "@framework/cli-kit";
+import { sampleDataHeadline } from "@framework/cli-kit";
+import { type FakeServices, spawnApp, startFakeServices } from "@framework/demo-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { researchAnalyst } from "./offline/research-analyst.js";
 
@@ -81,12 +82,23 @@ describe("pnpm research, against fake services", () => {
 });
 
 describe("pnpm research --offline", () => {
-  it("runs the agent on in-process fakes and a scripted model, and says so", async () => {
+  it("piped, prints the sample-data headline first and the answer, nothing on stderr", async () => {
     const result = await research(["--offline"], {});
     expect(result.code).toBe(0);
-    expect(result.stderr).toMatch(/^OFFLINE DEMO: a scripted model/m);
+    expect(result.stdout.split("\n")[0]).toBe(sampleDataHeadline);
+    expect(result.stderr).toBe("");
+  });
+
+  it("runs the agent on in-process fakes and a scripted model, and shows it with --verbose", async () => {
+    const result = await research(["--offline", "--verbose"], {});
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/^A scripted model stands in for the LLM/m);
     expect(result.stderr).toContain("research → paper_research {");
-    expect(result.stdout).toMatch(/^## Answer\n\nHere are the 5 most relevant arXiv papers/);
+    const [headline, ...answer] = result.stdout.split("\n");
+    expect(headline).toBe(sampleDataHeadline);
+    expect(answer.join("\n").trimStart()).toMatch(
+      /^## Answer\n\nHere are the 5 most relevant arXiv papers/,
+    );
     expect(result.stdout).toMatch(
       /## Papers found\n\n1\. .+\n {3}arXiv:\S+ \(\d{4}-\d{2}-\d{2}\) http:\/\/arxiv\.org\/pdf\//,
     );

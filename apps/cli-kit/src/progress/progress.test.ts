@@ -8,41 +8,58 @@ function recorder(isTTY: boolean) {
 
 const clear = "\r\x1b[2K";
 
+function feed(progress: Progress, advance: () => void) {
+  progress.nodeStarted("market");
+  advance();
+  progress.agentEvent("market", { type: "step-start", step: 1 });
+  progress.agentEvent("market", {
+    type: "tool-call",
+    toolCallId: "c1",
+    toolName: "fetch_stock_data",
+    arguments: '{"symbol":"AAPL"}',
+  });
+  progress.agentEvent("market", {
+    type: "tool-result",
+    toolCallId: "c1",
+    toolName: "fetch_stock_data",
+    output: "Error: boom",
+    isError: true,
+    durationMs: 12.4,
+  });
+  progress.agentEvent("market", { type: "retry", attempt: 1, delayMs: 2000, status: 429 });
+  progress.agentEvent("market", { type: "text-delta", text: "not progress" });
+  progress.step("market", "deep search: outline of 2 chapters");
+  progress.info("what the demo fakes");
+  progress.logger("market").info("Tool calling iteration 1/10");
+  progress.logger("market").warn("something odd");
+  progress.nodeFinished("market");
+  progress.stop();
+}
+
 describe("Progress", () => {
-  it("writes plain timestamped lines off a terminal, from node and agent events", () => {
+  it("off a terminal, writes nothing but warnings and errors by default", () => {
+    const { chunks, stream } = recorder(false);
+    const progress = new Progress({ stream, now: () => 0 });
+    feed(progress, () => {});
+    progress.note("thread t1");
+    expect(chunks).toEqual(["[   0.0s] market WARN something odd\n", "thread t1\n"]);
+  });
+
+  it("writes plain timestamped lines off a terminal with events, from node and agent events", () => {
     const { chunks, stream } = recorder(false);
     let now = 0;
-    const progress = new Progress({ stream, now: () => now });
-    expect(progress.live).toBe(false);
-    progress.nodeStarted("market");
-    now = 1500;
-    progress.agentEvent("market", { type: "step-start", step: 1 });
-    progress.agentEvent("market", {
-      type: "tool-call",
-      toolCallId: "c1",
-      toolName: "fetch_stock_data",
-      arguments: '{"symbol":"AAPL"}',
+    const progress = new Progress({ stream, now: () => now, events: true });
+    feed(progress, () => {
+      now = 1500;
     });
-    progress.agentEvent("market", {
-      type: "tool-result",
-      toolCallId: "c1",
-      toolName: "fetch_stock_data",
-      output: "Error: boom",
-      isError: true,
-      durationMs: 12.4,
-    });
-    progress.agentEvent("market", { type: "retry", attempt: 1, delayMs: 2000, status: 429 });
-    progress.agentEvent("market", { type: "text-delta", text: "not progress" });
-    progress.logger("market").info("Tool calling iteration 1/10");
-    progress.logger("market").warn("something odd");
-    progress.nodeFinished("market");
-    progress.stop();
     expect(chunks).toEqual([
       "[   0.0s] market node market started\n",
       "[   1.5s] market step 1: asking the model\n",
       '[   1.5s] market → fetch_stock_data {"symbol":"AAPL"}\n',
       "[   1.5s] market ✗ fetch_stock_data failed in 12 ms\n",
       "[   1.5s] market model busy (HTTP 429), retry 1 in 2.0 s\n",
+      "[   1.5s] market deep search: outline of 2 chapters\n",
+      "what the demo fakes\n",
       "[   1.5s] market WARN something odd\n",
       "[   1.5s] market node market finished\n",
     ]);

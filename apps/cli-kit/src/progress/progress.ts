@@ -26,6 +26,12 @@ export interface ProgressOptions {
   level?: LogLevel;
   /** Spinner redraw period. Default 100 ms. */
   frameMs?: number;
+  /**
+   * Off a terminal, write progress (nodes, agent steps, tool calls, {@link Progress.step}) as
+   * plain lines. Default false: a piped or CI run shows only results, warnings and errors;
+   * `--verbose` turns it on. On a terminal progress always shows.
+   */
+  events?: boolean;
 }
 
 type Level = Exclude<LogLevel, "silent">;
@@ -52,7 +58,8 @@ function shortArguments(args: unknown): string {
  * Shows what a run is doing. On a terminal: one spinner line, rewritten in place, naming each
  * active node (or agent) with what it does now (asking the model, running a tool) and the
  * elapsed time, plus a permanent line per tool call, finished node and warning. Elsewhere
- * (pipes, CI, tests): plain timestamped lines. It is fed by agent events through
+ * (pipes, CI, tests): nothing but warnings and errors, or plain timestamped lines with
+ * `events: true` (`--verbose`). It is fed by agent events through
  * {@link Progress.agentEvent} and graph events through `nodeStarted`/`nodeFinished`; log lines
  * given to {@link Progress.logger} are only shown (at or above the log level, and warnings on
  * a terminal), never read for meaning.
@@ -64,6 +71,8 @@ export class Progress {
   readonly #now: () => number;
   readonly #start: number;
   readonly #level: LogLevel | undefined;
+  /** Whether progress lines are written at all: on a terminal, or when asked for. */
+  readonly #events: boolean;
   readonly #scopes = new Map<string, ScopeState>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #frame = 0;
@@ -77,6 +86,7 @@ export class Progress {
     this.#now = options.now ?? (() => performance.now());
     this.#start = this.#now();
     this.#level = options.level;
+    this.#events = this.live || options.events === true;
     if (this.live) {
       this.#timer = setInterval(() => this.#render(), options.frameMs ?? 100);
       // The spinner must never keep a finished process alive.
@@ -98,14 +108,14 @@ export class Progress {
   nodeStarted(node: string): void {
     this.#scope(node).activity = "starting";
     this.#idle = "working";
-    if (!this.live) this.#line(node, `node ${node} started`);
+    this.#plain(node, `node ${node} started`);
   }
 
   /** A graph node finished and its update was merged. */
   nodeFinished(node: string): void {
     this.#scopes.delete(node);
     if (this.live) this.#permanent(`✓ ${node} finished at ${this.#elapsed()}`);
-    else this.#line(node, `node ${node} finished`);
+    else this.#plain(node, `node ${node} finished`);
   }
 
   /** An event of the agent working as `scope` (an app's agent, or a crew node's). */
@@ -115,7 +125,7 @@ export class Progress {
     switch (event.type) {
       case "step-start":
         state.activity = `asking the model (step ${event.step})`;
-        if (!this.live) this.#line(scope, `step ${event.step}: asking the model`);
+        this.#plain(scope, `step ${event.step}: asking the model`);
         break;
       case "tool-call":
         state.tools.push(event.toolName);
@@ -123,7 +133,7 @@ export class Progress {
         if (this.live) {
           this.#permanent(`  ${scope} → ${event.toolName} ${shortArguments(event.arguments)}`);
         } else {
-          this.#line(scope, `→ ${event.toolName} ${shortArguments(event.arguments)}`);
+          this.#plain(scope, `→ ${event.toolName} ${shortArguments(event.arguments)}`);
         }
         break;
       case "tool-result": {
@@ -133,14 +143,14 @@ export class Progress {
           state.tools.length > 0 ? `running ${state.tools.join(", ")}` : "reading tool results";
         const outcome = event.isError ? "failed" : "done";
         const line = `${event.isError ? "✗" : "✓"} ${event.toolName} ${outcome} in ${formatMs(event.durationMs)}`;
-        if (!this.live) this.#line(scope, line);
+        if (!this.live) this.#plain(scope, line);
         else if (event.isError) this.#permanent(`  ${scope} ${line}`);
         break;
       }
       case "retry": {
         const line = `model busy${event.status === undefined ? "" : ` (HTTP ${event.status})`}, retry ${event.attempt} in ${formatMs(event.delayMs)}`;
         if (this.live) this.#permanent(`! ${scope}: ${line}`);
-        else this.#line(scope, line);
+        else this.#plain(scope, line);
         break;
       }
       case "finish":
@@ -153,7 +163,25 @@ export class Progress {
     }
   }
 
-  /** A line worth keeping whatever the mode, e.g. the offline demo's announcement. */
+  /**
+   * A step of `scope`'s work that no agent event describes, e.g. a deep-search report's
+   * outline or a chapter's searches: it becomes the scope's activity on the spinner line and
+   * a permanent line (or a plain line when progress is shown off a terminal).
+   */
+  step(scope: string, activity: string): void {
+    this.#scope(scope).activity = activity;
+    this.#idle = "working";
+    if (this.live) this.#permanent(`  ${scope} ${activity}`);
+    else this.#plain(scope, activity);
+  }
+
+  /** An explanation shown wherever progress is, e.g. what the offline demo fakes. */
+  info(message: string): void {
+    if (this.live) this.#permanent(message);
+    else if (this.#events) this.#stream.write(`${message}\n`);
+  }
+
+  /** A line worth keeping whatever the mode, e.g. the thread a run can be continued on. */
   note(message: string): void {
     if (this.live) this.#permanent(message);
     else this.#stream.write(`${message}\n`);
@@ -182,6 +210,11 @@ export class Progress {
     else if (level === "warn" || level === "error") {
       this.#permanent(`! ${scope}: ${message.split("\n")[0]}`);
     } else this.#permanent(`  ${scope} ${level.toUpperCase()} ${message.split("\n")[0]}`);
+  }
+
+  /** A progress line off a terminal, written only when progress is shown there. */
+  #plain(scope: string, text: string): void {
+    if (this.#events) this.#line(scope, text);
   }
 
   /** A plain timestamped line, for pipes and CI. */

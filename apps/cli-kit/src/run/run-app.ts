@@ -1,9 +1,12 @@
 import { type ChatModel, OpenAIChatModel, setDefaultLogger } from "@framework/core";
-import type { FakeLLMReply } from "@framework/testing";
 import { checkModelReachable, validateAppConfig } from "../config/app-config.js";
 import { loadEnvFile } from "../env/load-env-file.js";
 import { describeFailure, exitCodes } from "../failure/describe-failure.js";
-import { type FakeServices, offlineNotice, startFakeServices } from "../offline/fake-services.js";
+import {
+  type OfflineServices,
+  offlineNotice,
+  sampleDataHeadline,
+} from "../offline/offline-mode.js";
 import { Progress } from "../progress/progress.js";
 
 /** What an app's `main` gets: the model, progress display, cancellation and output. */
@@ -25,10 +28,18 @@ export interface AppRun {
 
 /** Options of {@link runApp}. */
 export interface RunAppOptions {
-  /** Run the offline demo: fake services and `analyst` as the model. */
+  /** Run the offline demo: the services `startOffline` starts, and their scripted model. */
   offline: boolean;
-  /** The app's scripted model for the offline demo. */
-  analyst: FakeLLMReply;
+  /**
+   * Starts the app's fake services and scripted model, called only when `offline`. Apps
+   * load it with a dynamic `import()`, so no test double loads on a real run.
+   */
+  startOffline(): Promise<OfflineServices>;
+  /**
+   * Standard output carries machine-readable output (`--json`): the offline demo's "sample
+   * data" headline goes to standard error instead of being standard output's first line.
+   */
+  json?: boolean;
   /** The app's work. Throwing ends the run with a one-line reason and a non-zero code. */
   main(run: AppRun): Promise<void>;
   /** Show the framework's INFO log lines (`--verbose`); otherwise warnings and errors only. */
@@ -42,24 +53,26 @@ export const verboseOptionHelp =
 /**
  * Runs a reference app the same way for all three: loads `.env` and validates every setting
  * (a bad one, or a model service that refuses connections, fails at once), routes every log line to the
- * progress display, starts the fake services when offline (and says so plainly), builds the
+ * progress display, starts the fake services when offline (and says "sample data" on the first
+ * line of standard output, or of standard error with `json`), builds the
  * chat model from the environment, runs `main`, and maps any failure to one line on standard
  * error. Resolves to the process exit code; never rejects.
  */
 export async function runApp(options: RunAppOptions): Promise<number> {
-  const progress = new Progress(options.verbose ? { level: "info" } : {});
+  const progress = new Progress(options.verbose ? { level: "info", events: true } : {});
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once("SIGINT", interrupt);
-  let services: FakeServices | undefined;
+  let services: OfflineServices | undefined;
   try {
     loadEnvFile();
     validateAppConfig();
     setDefaultLogger(progress.logger("app"));
     if (options.offline) {
-      services = await startFakeServices({ analyst: options.analyst });
+      services = await options.startOffline();
       Object.assign(process.env, services.environment);
-      progress.note(offlineNotice);
+      (options.json ? process.stderr : process.stdout).write(`${sampleDataHeadline}\n`);
+      progress.info(offlineNotice);
     }
     const llm = new OpenAIChatModel({ logger: progress.logger("model") });
     if (!options.offline) await checkModelReachable(llm.baseURL);

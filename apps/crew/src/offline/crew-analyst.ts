@@ -10,7 +10,7 @@ import {
   readPriceFigures,
   readSearchGist,
   vietnameseTickers,
-} from "@framework/cli-kit";
+} from "@framework/demo-kit";
 import type { FakeLLMReply, OpenAIChatRequestBody, ScriptedReplyValue } from "@framework/testing";
 import {
   cryptoPromptOpening,

@@ -1,4 +1,4 @@
-import { type ChatRequest, findTickers } from "@framework/cli-kit";
+import { type ChatRequest, findTickers } from "@framework/demo-kit";
 import type { ScriptedReplyValue } from "@framework/testing";
 
 // The deep-search workflow's model steps, told apart by how their system prompts open.

@@ -9,7 +9,7 @@ import {
   readPriceFigures,
   readSearchGist,
   yearRange,
-} from "@framework/cli-kit";
+} from "@framework/demo-kit";
 import type { FakeLLMReply, OpenAIChatRequestBody, ScriptedReplyValue } from "@framework/testing";
 import { deepSearchAnalyst } from "./deep-search-analyst.js";
 

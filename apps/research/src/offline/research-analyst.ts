@@ -1,4 +1,4 @@
-import { ChatRequest, callTools } from "@framework/cli-kit";
+import { ChatRequest, callTools } from "@framework/demo-kit";
 import type { FakeLLMReply, OpenAIChatRequestBody } from "@framework/testing";
 
 interface ListedPaper {

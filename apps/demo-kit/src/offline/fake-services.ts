@@ -36,7 +36,10 @@ export interface FakeServices {
   coindesk: FakeCoinDeskServer;
   yahoo: FakeServer;
   vci: FakeServer;
-  /** `LLM_API_URL`, `LLM_API_KEY`, `TAVILY_API_URL`... set to the fakes and their keys. */
+  /**
+   * `LLM_API_URL`, `LLM_API_KEY`, `TAVILY_API_URL`... set to the fakes and their keys, and
+   * `FRAMEWORK_CHART_SUBTITLE` to "sample data, not market prices".
+   */
   environment: Record<string, string>;
   close(): Promise<void>;
 }
@@ -97,18 +100,9 @@ export async function startFakeServices(options: StartFakeServicesOptions): Prom
       COINDESK_API_KEY: offlineCoinDeskKey,
       YAHOO_FINANCE_URL: yahoo.url,
       VCI_API_URL: vci.url,
+      // Charts drawn from the fakes' sample prices say so under their title.
+      FRAMEWORK_CHART_SUBTITLE: "sample data, not market prices",
     },
     close,
   };
 }
-
-/** The `--offline` option's help text, the same in every app. */
-export const offlineOptionHelp =
-  "run the demo offline: fake services on 127.0.0.1 and a scripted model, no keys needed";
-
-/** What the offline mode says before it runs, so nobody mistakes the demo for analysis. */
-export const offlineNotice = [
-  "OFFLINE DEMO: a scripted model stands in for the LLM, and fake arXiv, Tavily, Yahoo Finance,",
-  "CoinDesk and VCI services on 127.0.0.1 serve sample data. The HTTP clients, tools, graph and",
-  "charts are the real ones; the data are samples and the answers are scripted, not advice.",
-].join("\n");

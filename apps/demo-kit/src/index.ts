@@ -1,0 +1,28 @@
+export {
+  type DateRange,
+  dateOfCurrentTime,
+  rangeEndingOn,
+  yearRange,
+} from "./offline/analysis-dates.js";
+export { ChatRequest, callTools, type ToolResult } from "./offline/chat-request.js";
+export {
+  type FakeServices,
+  type StartFakeServicesOptions,
+  startFakeServices,
+} from "./offline/fake-services.js";
+export { findTickers, vietnameseTickers } from "./offline/find-tickers.js";
+export {
+  type BtcFigures,
+  type ChartFigures,
+  type PriceFigures,
+  percent,
+  readBtcFigures,
+  readChartFigures,
+  readPriceFigures,
+  readSearchGist,
+} from "./offline/tool-text.js";
+export {
+  type AppProcessResult,
+  type SpawnAppOptions,
+  spawnApp,
+} from "./testing/spawn-app.js";

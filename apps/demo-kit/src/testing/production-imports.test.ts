@@ -1,0 +1,89 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
+const doubles = new Set(["@framework/testing", "@framework/demo-kit"]);
+
+/** Every workspace package by name, with its directory. */
+function workspacePackages(): Map<string, string> {
+  const packages = new Map<string, string>();
+  for (const group of ["packages", "apps"]) {
+    for (const entry of readdirSync(join(root, group), { withFileTypes: true })) {
+      if (!entry.isDirectory()) continue;
+      const dir = join(root, group, entry.name);
+      try {
+        const { name } = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as {
+          name: string;
+        };
+        packages.set(name, dir);
+      } catch {
+        // A directory without a package.json is no package.
+      }
+    }
+  }
+  return packages;
+}
+
+// Type-only imports vanish from the built code; dynamic import() is how --offline loads doubles.
+const staticImport = /^\s*(?:import|export)\s+(?!type\s)(?:[^;"']*?\sfrom\s+)?["']([^"']+)["']/gm;
+
+/** The modules `file` loads when it loads: its static, non-type imports. */
+function staticImports(file: string): string[] {
+  return [...readFileSync(file, "utf8").matchAll(staticImport)].map((match) => match[1] ?? "");
+}
+
+/**
+ * Follows static imports from `entries` through the workspace's sources and returns each
+ * path that reaches a test double, as `file -> specifier`.
+ */
+function pathsToDoubles(entries: string[]): string[] {
+  const packages = workspacePackages();
+  const seen = new Set<string>();
+  const found: string[] = [];
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const specifier of staticImports(file)) {
+      const name = specifier.split("/").slice(0, 2).join("/");
+      if (doubles.has(name)) found.push(`${file.slice(root.length + 1)} -> ${specifier}`);
+      else if (specifier.startsWith(".")) {
+        visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
+      } else if (packages.has(name) && specifier === name) {
+        visit(join(packages.get(name) ?? "", "src/index.ts"));
+      }
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return found;
+}
+
+describe("the apps' production import paths", () => {
+  it("load no test double: --offline imports them dynamically", () => {
+    const entries = ["cli-kit/src/index.ts"].concat(
+      ...["crew", "finance", "research"].map((app) => [`${app}/src/index.ts`, `${app}/src/cli.ts`]),
+    );
+    expect(pathsToDoubles(entries.map((entry) => join(root, "apps", entry)))).toEqual([]);
+  });
+
+  it("would see a static import of a double", () => {
+    const apps = ["crew", "finance", "research"];
+    const offline = apps.map((app) => join(root, "apps", app, "src/offline/start-offline.ts"));
+    expect(pathsToDoubles(offline)).toEqual(
+      expect.arrayContaining(
+        apps.map((app) => `apps/${app}/src/offline/start-offline.ts -> @framework/demo-kit`),
+      ),
+    );
+  });
+
+  it("cli-kit, which every app loads, does not depend on @framework/testing", () => {
+    const manifest = JSON.parse(readFileSync(join(root, "apps/cli-kit/package.json"), "utf8")) as {
+      dependencies?: Record<string, string>;
+      peerDependencies?: Record<string, string>;
+    };
+    expect(Object.keys({ ...manifest.dependencies, ...manifest.peerDependencies })).not.toContain(
+      "@framework/testing",
+    );
+  });
+});
