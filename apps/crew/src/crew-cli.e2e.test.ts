@@ -251,4 +251,22 @@ describe("pnpm crew threads, in a SQLite file", () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain("--resume needs --thread <id>");
   });
+
+  it("says plainly that it only knows its sample questions when the request names no ticker", async () => {
+    const result = await crew(["--offline", "What is the meaning of life?"], {});
+    expect(result.code).toBe(0);
+    const plain = "The offline demo's scripted model only knows its sample questions";
+    const [equity, , recommendation] = result.stdout.split(/^## .+$/m).slice(1);
+    expect(equity).toContain(plain);
+    expect(recommendation).toContain(plain);
+    expect(result.stdout).not.toMatch(/Allocation:/);
+  });
+
+  it("analyses the dates the request names", async () => {
+    const result = await crew(["--offline", "How did MSFT do in 2023?"], {});
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(
+      "Equity outlook for MSFT (daily bars from 2023-01-01 to 2024-01-01, end excluded):",
+    );
+  });
 });

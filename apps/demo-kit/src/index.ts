@@ -2,7 +2,7 @@ export {
   type DateRange,
   dateOfCurrentTime,
   rangeEndingOn,
-  yearRange,
+  rangeInText,
 } from "./offline/analysis-dates.js";
 export { ChatRequest, callTools, type ToolResult } from "./offline/chat-request.js";
 export {
@@ -11,6 +11,7 @@ export {
   startFakeServices,
 } from "./offline/fake-services.js";
 export { findTickers, vietnameseTickers } from "./offline/find-tickers.js";
+export { onlySampleQuestions } from "./offline/sample-questions.js";
 export {
   type BtcFigures,
   type ChartFigures,

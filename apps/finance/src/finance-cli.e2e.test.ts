@@ -122,4 +122,23 @@ describe("pnpm finance --offline", () => {
     }
     await expectCharts(chartsDir, result.stdout);
   });
+
+  it("reads the question's ticker and dates, and says plainly when it cannot", async () => {
+    const chartsDir = join(cwd, "offline-asked-charts");
+    const asked = await finance(
+      ["--offline", "How did AAPL do from March 2023 to June 2023?"],
+      chartsDir,
+      {},
+    );
+    expect(asked.code).toBe(0);
+    expect(asked.stdout).toMatch(/^AAPL, 2023-03-01 to 2023-06-30 \(\d+ daily bars, USD\):/m);
+    expect(asked.stdout).not.toContain("NVDA");
+
+    const unknown = await finance(["--offline", "What is the capital of France?"], chartsDir, {});
+    expect(unknown.code).toBe(0);
+    expect(unknown.stdout).toContain(
+      "The offline demo's scripted model only knows its sample questions, and this question names no stock ticker it can look up.",
+    );
+    expect(unknown.stdout).toContain("No chart was drawn.");
+  });
 });

@@ -3,9 +3,11 @@ import {
   callTools,
   dateOfCurrentTime,
   findTickers,
+  onlySampleQuestions,
   type PriceFigures,
   percent,
   rangeEndingOn,
+  rangeInText,
   readBtcFigures,
   readPriceFigures,
   readSearchGist,
@@ -20,7 +22,11 @@ import {
 
 // Six months of daily bars: enough for a trend and its key levels.
 const lookbackDays = 182;
-const fallbackTicker = "AAPL";
+const sampleQuestions = [
+  "Compare AAPL and FPT with Bitcoin: how should I split a growth portfolio this month?",
+  "Should I buy NVDA or BTC after 2024?",
+];
+const noTicker = "this request names no stock ticker it can look up";
 
 function trendOf(change: number): string {
   if (change > 5) return "uptrend";
@@ -49,9 +55,10 @@ function describeStock(figures: PriceFigures): string {
 /** The market node: today's date, then prices and news, then the outlook from their numbers. */
 function analyseMarket(request: ChatRequest): ScriptedReplyValue {
   const query = /request: "(.*)"\./s.exec(request.user)?.[1] ?? request.user;
-  const found = findTickers(query);
-  const tickers = found.length > 0 ? found : [fallbackTicker];
-  if (!request.called("get_current_time")) {
+  const tickers = findTickers(query);
+  if (tickers.length === 0) return onlySampleQuestions(noTicker, sampleQuestions);
+  const asked = rangeInText(query);
+  if (!asked && !request.called("get_current_time")) {
     return callTools({ name: "get_current_time", arguments: {} });
   }
   const prices = [
@@ -62,7 +69,7 @@ function analyseMarket(request: ChatRequest): ScriptedReplyValue {
     const today =
       dateOfCurrentTime(request.resultsOf("get_current_time")[0]?.content ?? "") ??
       new Date().toISOString().slice(0, 10);
-    const range = rangeEndingOn(today, lookbackDays);
+    const range = asked ?? rangeEndingOn(today, lookbackDays);
     return callTools(
       ...tickers.map((symbol) => ({
         name: vietnameseTickers.has(symbol) ? "fetch_stock_data_vn" : "fetch_stock_data",
@@ -80,7 +87,7 @@ function analyseMarket(request: ChatRequest): ScriptedReplyValue {
   const gist = readSearchGist(request.resultsOf("search_api")[0]?.content ?? "");
   const range = prices[0]?.arguments;
   return [
-    `Equity outlook for ${tickers.join(", ")} (daily bars from ${String(range?.start_date)}, up to today):`,
+    `Equity outlook for ${tickers.join(", ")} (daily bars from ${String(range?.start_date)}${asked ? ` to ${String(range?.end_date)}, end excluded` : ", up to today"}):`,
     "",
     ...lines,
     "",
@@ -118,6 +125,9 @@ function trackCrypto(request: ChatRequest): ScriptedReplyValue {
 function recommend(request: ChatRequest): ScriptedReplyValue {
   const prompt = request.user;
   const query = /^The trader asked: "(.*)"$/m.exec(prompt)?.[1] ?? "the trader's request";
+  if (findTickers(query).length === 0 && !/\b(bitcoin|btc|crypto)/i.test(query)) {
+    return onlySampleQuestions(noTicker, sampleQuestions);
+  }
   const equityMoves = [
     ...prompt.matchAll(/^- (\S+): last close [\d.]+ .+?, ([+-]\d+\.\d+)% over the period/gm),
   ].map((hit) => ({ symbol: hit[1] ?? "", change: Number(hit[2]) }));
@@ -154,11 +164,14 @@ function recommend(request: ChatRequest): ScriptedReplyValue {
 
 /**
  * The crew's scripted model for the offline demo and the tests. It recognises each node by
- * its prompt and acts like a plausible analyst: the market node asks for today's date, then
- * for the prices of the tickers in the request (`fetch_stock_data_vn` for Vietnamese ones)
+ * its prompt and acts like a plausible analyst: the market node asks for today's date (unless
+ * the request names its dates: a year, "March 2024" or days), then for the prices of the
+ * tickers in the request (`fetch_stock_data_vn` for Vietnamese ones)
  * and the news, and writes its outlook from the returned numbers; the crypto node calls
  * `fetch_btc_market_data` and reads trend and volatility from it; the recommender turns the
- * two insights' numbers into an allocation without calling any tool.
+ * two insights' numbers into an allocation without calling any tool. A request naming no
+ * ticker (nor Bitcoin) gets a plain "the offline demo only knows its sample questions"
+ * instead of an allocation for something else.
  */
 export const crewAnalyst: FakeLLMReply = (body: OpenAIChatRequestBody) => {
   const request = new ChatRequest(body);

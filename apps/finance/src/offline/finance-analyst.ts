@@ -3,24 +3,28 @@ import {
   callTools,
   dateOfCurrentTime,
   findTickers,
+  onlySampleQuestions,
   percent,
   rangeEndingOn,
+  rangeInText,
   readChartFigures,
   readPriceFigures,
   readSearchGist,
-  yearRange,
 } from "@framework/demo-kit";
 import type { FakeLLMReply, OpenAIChatRequestBody, ScriptedReplyValue } from "@framework/testing";
 import { deepSearchAnalyst } from "./deep-search-analyst.js";
 
-const fallbackTicker = "NVDA";
+const sampleQuestions = [
+  "How did NVDA do in 2024? Chart it and write a short research report.",
+  "Compare AAPL and MSFT from March 2023 to June 2023.",
+];
 const wantsReport = /\breport\b|in-depth|\bdeep\b|\bresearch\b/i;
 
 function gather(request: ChatRequest, tickers: string[]): ScriptedReplyValue {
   const today =
     dateOfCurrentTime(request.resultsOf("get_current_time")[0]?.content ?? "") ??
     new Date().toISOString().slice(0, 10);
-  const range = yearRange(request.user) ?? rangeEndingOn(today, 365);
+  const range = rangeInText(request.user) ?? rangeEndingOn(today, 365);
   const perTicker = tickers.flatMap((symbol) =>
     ["fetch_stock_data", "visualize_stock_data", "plot_returns"].map((name) => ({
       name,
@@ -88,10 +92,13 @@ function answer(request: ChatRequest, tickers: string[]): string {
 
 /**
  * The finance app's scripted model for the offline demo and the tests. Like a plausible
- * analyst it asks for today's date unless the question names a year, then for the prices,
+ * analyst it asks for today's date unless the question names its dates (a year, "March 2023",
+ * or days), then for the prices,
  * the candlestick and returns charts of the tickers in the question, the news, and a short
  * deep-search report when the question asks for one; it answers with the numbers and chart
- * paths those tools returned. It also answers deep search's own model calls.
+ * paths those tools returned. A question naming no ticker gets a plain "the offline demo only
+ * knows its sample questions", not an answer about another stock. It also answers deep
+ * search's own model calls.
  */
 export const financeAnalyst: FakeLLMReply = (body: OpenAIChatRequestBody) => {
   const request = new ChatRequest(body);
@@ -100,9 +107,14 @@ export const financeAnalyst: FakeLLMReply = (body: OpenAIChatRequestBody) => {
   if (!request.offers("fetch_stock_data")) {
     return "This offline demo's scripted model only answers the finance app's own requests.";
   }
-  const found = findTickers(request.user);
-  const tickers = found.length > 0 ? found.slice(0, 2) : [fallbackTicker];
-  if (!yearRange(request.user) && !request.called("get_current_time")) {
+  const tickers = findTickers(request.user).slice(0, 2);
+  if (tickers.length === 0) {
+    return onlySampleQuestions(
+      "this question names no stock ticker it can look up",
+      sampleQuestions,
+    );
+  }
+  if (!rangeInText(request.user) && !request.called("get_current_time")) {
     return callTools({ name: "get_current_time", arguments: {} });
   }
   if (!request.called("fetch_stock_data")) return gather(request, tickers);
