@@ -58,6 +58,16 @@ describe("pnpm finance, against fake services", () => {
     expect(result.stdout).toContain("## Charts");
     expect(result.stdout).toMatch(/## Deep-search report\n\n# I\. Planning\n1\. /);
     expect(result.stdout).toContain("# II. Results");
+    // The report ends with the numbered URLs it used, and its chapters cite them.
+    const [chapters = "", sources = ""] = result.stdout.split("# III. Sources\n");
+    const urls = sources.trim().split("\n");
+    expect(urls.length).toBeGreaterThan(0);
+    urls.forEach((line, index) => {
+      expect(line).toMatch(new RegExp(`^${index + 1}\\. https?://\\S+$`));
+    });
+    const cited = [...chapters.matchAll(/\[(\d+)\]/g)].map((match) => Number(match[1]));
+    expect(cited.length).toBeGreaterThan(0);
+    expect(cited.every((n) => n >= 1 && n <= urls.length)).toBe(true);
     await expectCharts(chartsDir, result.stdout);
 
     // The tools reached the fakes: Yahoo for the table and both charts, Tavily for the news and
@@ -119,6 +129,17 @@ describe("pnpm finance --offline", () => {
       "deepsearch_tool",
     ]) {
       expect(result.stderr).toContain(`finance → ${tool} {`);
+    }
+    // Each deep-search step shows as it happens, from the workflow's typed events.
+    for (const step of [
+      /deep-search outline of 2 chapters: /,
+      /deep-search chapter 1 ".+" of 2: searching \d+ quer/,
+      /deep-search searched ".+": \d+ results?/,
+      /deep-search writing chapter 1 ".+" from \d+ notes?/,
+      /deep-search critiquing the draft/,
+      /deep-search revising: searching 1 query from the critique/,
+    ]) {
+      expect(result.stderr).toMatch(step);
     }
     await expectCharts(chartsDir, result.stdout);
   });

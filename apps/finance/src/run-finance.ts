@@ -1,6 +1,7 @@
 import { type AppRun, appToolSettings } from "@framework/cli-kit";
 import { Agent } from "@framework/core";
 import { configureDeepSearch } from "@framework/tools-deepsearch";
+import { deepSearchStep } from "./deep-search-progress.js";
 import { chartsDrawn, renderCharts, reportsWritten } from "./finance-outputs.js";
 import { financeDescription, financeInstruction, financeSkills } from "./finance-prompt.js";
 
@@ -10,8 +11,12 @@ import { financeDescription, financeInstruction, financeSkills } from "./finance
  * deep-search report when it wrote one.
  */
 export async function runFinance(run: AppRun, question: string): Promise<void> {
-  // Deep search then uses the app's model (and its progress logger), not a second client.
-  configureDeepSearch({ llm: run.llm });
+  // Deep search then uses the app's model, not a second client, and shows each of its steps
+  // (on a terminal, or with --verbose) while it works for a minute.
+  configureDeepSearch({
+    llm: run.llm,
+    onEvent: (event) => run.progress.step("deep-search", deepSearchStep(event)),
+  });
   const agent = await Agent.create({
     description: financeDescription,
     instruction: financeInstruction,

@@ -60,7 +60,7 @@ async function collect(stream: AsyncIterable<DeepSearchEvent>): Promise<DeepSear
 }
 
 describe("DeepSearch", () => {
-  it("writes the report in the spec's format, character for character", async () => {
+  it("writes the report in the spec's format, character for character, ending with its sources", async () => {
     const { deepSearch } = setup();
     const report = await deepSearch.streamingResponse("Bitcoin market in 2025", {
       maxRevisions: 1,
@@ -77,7 +77,11 @@ describe("DeepSearch", () => {
         "# II. Results\n" +
         "## 1. Market overview \n Text of 1. Market overview, draft 1.\n" +
         "\n" +
-        "## 2. Risks and outlook \n Text of 2. Risks and outlook, draft 1.",
+        "## 2. Risks and outlook \n Text of 2. Risks and outlook, draft 1.\n" +
+        "\n" +
+        "# III. Sources\n" +
+        "1. https://markets.example.com/crypto/bitcoin-etf-inflows\n" +
+        "2. https://research.example.com/onchain/long-term-holders",
     );
   });
 
@@ -107,7 +111,7 @@ describe("DeepSearch", () => {
     const { deepSearch, llm } = setup();
     const report = await deepSearch.streamingResponse("Bitcoin", { maxChapters: 1 });
     expect(report).toBe(
-      "# I. Planning\n1. Market overview\nbitcoin price today\nbitcoin ETF flows\n\n# II. Results\n## 1. Market overview \n Text of 1. Market overview, draft 1.",
+      "# I. Planning\n1. Market overview\nbitcoin price today\nbitcoin ETF flows\n\n# II. Results\n## 1. Market overview \n Text of 1. Market overview, draft 1.\n\n# III. Sources\n1. https://markets.example.com/crypto/bitcoin-etf-inflows\n2. https://research.example.com/onchain/long-term-holders",
     );
     expect(llm.calls.map(stepOf)).toEqual(["planner", "writer"]);
     expect(userText(llm.calls[0]!)).toBe("Bitcoin");
@@ -188,10 +192,10 @@ describe("DeepSearch", () => {
     expect(text).toContain(
       "Chapter outline:\n1. Market overview\nbitcoin price today\nbitcoin ETF flows",
     );
-    // Two queries, two results each, in query order.
-    expect(text).toMatch(
-      /Research notes:\n\[1\] .+\n\n\[2\] .+\n\n\[3\] .+\n\n\[4\] .+\n\nWrite the chapter\.$/,
-    );
+    // Two queries, two results each, in query order; both found the same two pages, which the
+    // writer reads once, numbered as the report's sources.
+    expect(text).toMatch(/Research notes:\n\[1\] .+\n\n\[2\] .+\n\nWrite the chapter\.$/);
+    expect(writer.messages[0]!.content).toContain("Cite the note each fact comes from");
     expect(tavily.requests.map((request) => request.json)).toEqual([
       { query: "bitcoin price today", max_results: 2, include_answer: false },
       { query: "bitcoin ETF flows", max_results: 2, include_answer: false },
@@ -224,7 +228,8 @@ describe("DeepSearch", () => {
         .sort(),
     ).toEqual(["bitcoin ETF net flows March 2025", "stablecoin reserve rules"]);
     const { values } = await deepSearch.graph.getState();
-    expect(values.adjustment).toHaveLength(4);
+    // Both queries found the same two pages; the writer gets each once.
+    expect(values.adjustment).toHaveLength(2);
   });
 
   describe("chapter prefetch", () => {
@@ -296,8 +301,8 @@ describe("DeepSearch", () => {
       const notes = userText(llm.calls[1]!);
       const first = tavily.requests.map((r) => (r.json as { query: string }).query);
       expect(first.sort()).toEqual(["bitcoin ETF flows", "bitcoin price today", "ethereum fees"]);
-      // The notes follow query order: bitcoin pages before the ethereum page.
-      expect(notes.indexOf("[5] ")).toBeGreaterThan(notes.indexOf("[1] "));
+      // The notes follow query order, numbered as the sources they come from.
+      expect(notes.indexOf("[2] ")).toBeGreaterThan(notes.indexOf("[1] "));
     });
 
     it("run one after the other in query order with searchConcurrency = 1", async () => {
@@ -369,16 +374,17 @@ describe("DeepSearch", () => {
 
     const { values } = await deepSearch.graph.getState();
     const adjustment = JSON.stringify(values.adjustment);
+    const sources = `"sources":${JSON.stringify(values.sources)}`;
     expect(logger.infos).toEqual([
       'Agent name: planner : {"plan":["1. Market overview\\nbitcoin price today\\nbitcoin ETF flows"],"current_chapter_order":0,"number_of_chapters":1}',
       "Chapter title: 1. Market overview",
       "revision_number: 1",
-      'Agent name: generate : {"sections":["1. Market overview","bitcoin price today","bitcoin ETF flows"],"chapters":["1. Market overview \\n Text of 1. Market overview, draft 1."],"draft":"Text of 1. Market overview, draft 1.","current_chapter_order":0,"revision_number":2}',
+      `Agent name: generate : {"sections":["1. Market overview","bitcoin price today","bitcoin ETF flows"],"chapters":["1. Market overview \\n Text of 1. Market overview, draft 1."],"draft":"Text of 1. Market overview, draft 1.",${sources},"current_chapter_order":0,"revision_number":2}`,
       'Agent name: reflect : {"critique":"Add figures for the ETF flows."}',
-      `Agent name: research_critique : {"adjustment":${adjustment}}`,
+      `Agent name: research_critique : {"adjustment":${adjustment},${sources}}`,
       "Chapter title: 1. Market overview",
       "revision_number: 2",
-      'Agent name: generate : {"sections":["1. Market overview","bitcoin price today","bitcoin ETF flows"],"chapters":["1. Market overview \\n Text of 1. Market overview, draft 2."],"draft":"Text of 1. Market overview, draft 2.","current_chapter_order":1,"revision_number":1}',
+      `Agent name: generate : {"sections":["1. Market overview","bitcoin price today","bitcoin ETF flows"],"chapters":["1. Market overview \\n Text of 1. Market overview, draft 2."],"draft":"Text of 1. Market overview, draft 2.",${sources},"current_chapter_order":1,"revision_number":1}`,
     ]);
   });
 
@@ -391,6 +397,7 @@ describe("DeepSearch", () => {
       "chapter-start",
       "search",
       "search",
+      "chapter-writing",
       "chapter-written",
       "critique",
       "critique-queries",
@@ -398,6 +405,7 @@ describe("DeepSearch", () => {
       "chapter-start",
       "search",
       "search",
+      "chapter-writing",
       "chapter-written",
       "done",
     ]);
@@ -418,16 +426,23 @@ describe("DeepSearch", () => {
       queries: ["bitcoin price today", "bitcoin ETF flows"],
     });
     expect(events[4]).toEqual({
+      type: "chapter-writing",
+      chapter: 1,
+      title: "1. Market overview",
+      revision: 1,
+      notes: 2,
+    });
+    expect(events[5]).toEqual({
       type: "chapter-written",
       chapter: 1,
       title: "1. Market overview",
       revision: 1,
       text: "Text of 1. Market overview, draft 1.",
     });
-    expect(events[5]).toEqual({ type: "critique", critique: "Add figures for the ETF flows." });
+    expect(events[6]).toEqual({ type: "critique", critique: "Add figures for the ETF flows." });
     const done = events.at(-1);
     expect(done?.type === "done" && done.report).toBe(
-      "# I. Planning\n1. Market overview\nbitcoin price today\nbitcoin ETF flows\n2. Risks and outlook\ncrypto regulation 2025\n\n# II. Results\n## 1. Market overview \n Text of 1. Market overview, draft 1.\n\n## 2. Risks and outlook \n Text of 2. Risks and outlook, draft 1.",
+      "# I. Planning\n1. Market overview\nbitcoin price today\nbitcoin ETF flows\n2. Risks and outlook\ncrypto regulation 2025\n\n# II. Results\n## 1. Market overview \n Text of 1. Market overview, draft 1.\n\n## 2. Risks and outlook \n Text of 2. Risks and outlook, draft 1.\n\n# III. Sources\n1. https://markets.example.com/crypto/bitcoin-etf-inflows\n2. https://research.example.com/onchain/long-term-holders",
     );
   });
 
@@ -463,7 +478,7 @@ describe("DeepSearch", () => {
       const report = await deepSearch.streamingResponse("Stablecoins", { maxChapters: 1 });
 
       expect(report).toBe(
-        "# I. Planning\n1. Stablecoins\nstablecoin rules\n\n# II. Results\n## 1. Stablecoins \n Text of 1. Stablecoins, draft 1.",
+        "# I. Planning\n1. Stablecoins\nstablecoin rules\n\n# II. Results\n## 1. Stablecoins \n Text of 1. Stablecoins, draft 1.\n\n# III. Sources\n1. https://markets.example.com/crypto/bitcoin-etf-inflows\n2. https://research.example.com/onchain/long-term-holders",
       );
       const snapshot = await deepSearch.graph.getState();
       expect(snapshot.threadId).toBe("1");

@@ -14,7 +14,12 @@ import {
   NodeExecutionError,
 } from "@framework/graph";
 import { createTavilySearch, type WebSearch } from "@framework/tools-websearch";
-import { type DeepSearchEvent, type DoneEvent, reporterEntry } from "./events/deep-search-event.js";
+import {
+  type DeepSearchEvent,
+  type DeepSearchReporter,
+  type DoneEvent,
+  reporterEntry,
+} from "./events/deep-search-event.js";
 import { formatReport } from "./report/format-report.js";
 import { ChapterPrefetch } from "./search/chapter-prefetch.js";
 import { DEFAULT_SEARCH_CONCURRENCY } from "./search/concurrent-search.js";
@@ -60,6 +65,15 @@ export interface DeepSearchRunOptions extends Partial<DeepSearchLimits> {
   thread?: string | number;
   /** Cancels the run: model calls and searches stop, and it rejects with `AbortedError`. */
   signal?: AbortSignal;
+}
+
+/** Options of {@link DeepSearch.streamingResponse}. */
+export interface DeepSearchResponseOptions extends DeepSearchRunOptions {
+  /**
+   * Receives each step as it happens (the outline, each chapter's searches, its writing, each
+   * critique and revision): typed events, for a progress display, not log text.
+   */
+  onEvent?: DeepSearchReporter;
 }
 
 // A failure that explains itself (a missing key, a model call that failed, cancellation)
@@ -142,7 +156,8 @@ export class DeepSearch {
     };
     const run = this.graph.invoke(runInput(query, limits), config).then(
       (state) => {
-        queue.push({ type: "done", report: formatReport(state.sections, state.chapters), state });
+        const report = formatReport(state.sections, state.chapters, state.sources);
+        queue.push({ type: "done", report, state });
         queue.close();
       },
       (error: unknown) => queue.close({ error: unwrapNodeFailure(error) }),
@@ -158,14 +173,18 @@ export class DeepSearch {
   /**
    * Runs the workflow for `query` and returns the report: `# I. Planning`, the sections (one
    * per line), a blank line, `# II. Results`, then each chapter after `## `, chapters
-   * separated by a blank line. Logs as {@link DeepSearch.stream} does.
+   * separated by a blank line, and, when search results were used, `# III. Sources`: the
+   * URLs the chapters cite as `[1]`, `[2]`..., one numbered line each. Logs as
+   * {@link DeepSearch.stream} does, and hands each progress event to `onEvent`.
    *
    * @throws as {@link DeepSearch.stream}.
    */
-  async streamingResponse(query: string, options: DeepSearchRunOptions = {}): Promise<string> {
+  async streamingResponse(query: string, options: DeepSearchResponseOptions = {}): Promise<string> {
+    const { onEvent, ...run } = options;
     let done: DoneEvent | undefined;
-    for await (const event of this.stream(query, options)) {
+    for await (const event of this.stream(query, run)) {
       if (event.type === "done") done = event;
+      else onEvent?.(event);
     }
     // The stream ends with `done` unless it throws, so this holds after the loop.
     return (done as DoneEvent).report;

@@ -19,6 +19,7 @@ import {
   type DeepSearchToolConfig,
   deepsearch_tool,
 } from "./deepsearch-tool.js";
+import type { DeepSearchProgressEvent } from "./events/deep-search-event.js";
 import * as deepsearchModule from "./index.js";
 import { deepSearchLLM, stepOf, stepOfSystemPrompt } from "./test-deep-search-llm.js";
 
@@ -26,7 +27,9 @@ const outline = "1. Market overview\nbitcoin price today\n\n2. Outlook\nbitcoin 
 const report =
   "# I. Planning\n1. Market overview\nbitcoin price today\n2. Outlook\nbitcoin forecast\n\n" +
   "# II. Results\n## 1. Market overview \n Text of 1. Market overview, draft 1.\n\n" +
-  "## 2. Outlook \n Text of 2. Outlook, draft 1.";
+  "## 2. Outlook \n Text of 2. Outlook, draft 1.\n\n" +
+  "# III. Sources\n1. https://markets.example.com/crypto/bitcoin-etf-inflows\n" +
+  "2. https://research.example.com/onchain/long-term-holders";
 
 let tavily: FakeTavilyServer;
 let logger: ReturnType<typeof createCapturingLogger>;
@@ -76,11 +79,56 @@ describe("deepsearch_tool", () => {
       { logger },
     );
     expect(text).toBe(
-      "# I. Planning\n1. Market overview\nbitcoin price today\n\n# II. Results\n## 1. Market overview \n Text of 1. Market overview, draft 1.",
+      "# I. Planning\n1. Market overview\nbitcoin price today\n\n# II. Results\n## 1. Market overview \n Text of 1. Market overview, draft 1.\n\n# III. Sources\n1. https://markets.example.com/crypto/bitcoin-etf-inflows\n2. https://research.example.com/onchain/long-term-holders",
     );
     expect(llm.calls[0]!.messages[0]!.content).toContain("in at most 1 chapters");
     expect(llm.calls[1]!.messages[0]!.content).toContain("Write at most 2 paragraphs");
     expect(logger.infos[0]).toMatch(/^Agent name: planner : /);
+  });
+
+  it("hands each step to onEvent as a typed event while it works", async () => {
+    const events: DeepSearchProgressEvent[] = [];
+    const tool = createDeepSearchTool({
+      llm: deepSearchLLM({ outline }),
+      onEvent: (event) => events.push(event),
+    });
+    await tool(
+      { query: "Bitcoin", max_chapters: 2, max_revisions: 2, max_critical_queries: 1 },
+      { logger },
+    );
+    const steps = events.map((event) =>
+      event.type === "search"
+        ? `search ${event.stage}`
+        : `${event.type}${"revision" in event ? ` ${event.chapter}.${event.revision}` : ""}`,
+    );
+    expect(steps).toEqual([
+      "planned",
+      "chapter-start 1.1",
+      "search chapter",
+      "chapter-writing 1.1",
+      "chapter-written 1.1",
+      "critique",
+      "critique-queries",
+      "search critique",
+      "chapter-start 1.2",
+      "search chapter",
+      "chapter-writing 1.2",
+      "chapter-written 1.2",
+      "critique",
+      "critique-queries",
+      "search critique",
+      "chapter-start 2.1",
+      "search chapter",
+      "chapter-writing 2.1",
+      "chapter-written 2.1",
+      "critique",
+      "critique-queries",
+      "search critique",
+      "chapter-start 2.2",
+      "search chapter",
+      "chapter-writing 2.2",
+      "chapter-written 2.2",
+    ]);
   });
 
   it("writes the report when an agent's model calls it", async () => {
@@ -133,7 +181,7 @@ describe("deepsearch_tool", () => {
       const text = await deepsearch_tool({ query: "Bitcoin", max_chapters: 1 }, { logger });
 
       expect(text).toBe(
-        "# I. Planning\n1. Overview\nbitcoin price today\n\n# II. Results\n## 1. Overview \n Bitcoin trades near $97,200.",
+        "# I. Planning\n1. Overview\nbitcoin price today\n\n# II. Results\n## 1. Overview \n Bitcoin trades near $97,200.\n\n# III. Sources\n1. https://markets.example.com/crypto/bitcoin-etf-inflows\n2. https://research.example.com/onchain/long-term-holders",
       );
       expect(llmServer.chatRequests.map((body) => body.model)).toEqual([
         "test-model",

@@ -9,6 +9,7 @@ import {
 import type { WebSearch } from "@framework/tools-websearch";
 import { z } from "zod";
 import { DeepSearch } from "./deep-search.js";
+import type { DeepSearchReporter } from "./events/deep-search-event.js";
 import { defaultDeepSearchLimits } from "./state/run-input.js";
 
 /** What `deepsearch_tool` runs with; anything unset comes from the environment per call. */
@@ -19,6 +20,11 @@ export interface DeepSearchToolConfig {
   search?: WebSearch;
   /** Searches of one step in flight at once; default 4. */
   searchConcurrency?: number;
+  /**
+   * Receives each call's progress as typed events (outline, each chapter's searches, its
+   * writing, each critique and revision), e.g. for an app's progress display.
+   */
+  onEvent?: DeepSearchReporter;
 }
 
 // Bounds keep a model that picks the arguments from starting a run of hundreds of calls.
@@ -59,7 +65,8 @@ const description =
   "Plans chapters with web-search queries, searches the web for each chapter, writes it, " +
   "critiques it and revises it with further searches. It makes several model calls per " +
   "chapter, so use it for in-depth reports, not quick facts. Returns the report in Markdown: " +
-  "'# I. Planning' (chapter titles and queries), then '# II. Results' (the chapters).";
+  "'# I. Planning' (chapter titles and queries), '# II. Results' (the chapters, citing " +
+  "sources as [1], [2]...), then '# III. Sources' (the numbered URLs).";
 
 // The agent's model reads this text, so it says what went wrong; nothing is thrown.
 function describeFailure(error: unknown): string {
@@ -88,6 +95,7 @@ function buildDeepSearchTool(configOf: () => DeepSearchToolConfig) {
           maxCriticalQueries: args.max_critical_queries,
           maxRevisions: args.max_revisions,
           signal: context.signal,
+          ...(config.onEvent ? { onEvent: config.onEvent } : {}),
         });
       } catch (error) {
         const failure = describeFailure(error);

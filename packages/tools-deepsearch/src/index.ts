@@ -1,4 +1,9 @@
-export { DeepSearch, type DeepSearchOptions, type DeepSearchRunOptions } from "./deep-search.js";
+export {
+  DeepSearch,
+  type DeepSearchOptions,
+  type DeepSearchResponseOptions,
+  type DeepSearchRunOptions,
+} from "./deep-search.js";
 export {
   configureDeepSearch,
   createDeepSearchTool,
@@ -8,11 +13,13 @@ export {
 export { EmptyOutlineError } from "./error/index.js";
 export type {
   ChapterStartEvent,
+  ChapterWritingEvent,
   ChapterWrittenEvent,
   CritiqueEvent,
   CritiqueQueriesEvent,
   DeepSearchEvent,
   DeepSearchProgressEvent,
+  DeepSearchReporter,
   DoneEvent,
   PlannedEvent,
   SearchEvent,
@@ -23,7 +30,7 @@ export {
   parseCritiqueQueries,
   parseOutline,
 } from "./parse/index.js";
-export { formatReport } from "./report/index.js";
+export { formatReport, formatSources } from "./report/index.js";
 export { DEFAULT_SEARCH_CONCURRENCY, RESULTS_PER_QUERY } from "./search/index.js";
 export {
   AgentState,

@@ -46,13 +46,17 @@ function outline(task: string, maxChapters: number): string {
 
 function chapter(prompt: string, maxParagraphs: number): string {
   const title = /^Chapter to write: (.+)$/m.exec(prompt)?.[1] ?? "this chapter";
-  const notes = [...prompt.matchAll(/^\[\d+\] (.+)$/gm)].map((match) => match[1] ?? "");
+  // Each note comes numbered by its source in the report; the chapter cites that number.
+  const notes = [...prompt.matchAll(/^\[(\d+)\] (.+)$/gm)].map((match) => ({
+    source: match[1] ?? "",
+    text: match[2] ?? "",
+  }));
   if (notes.length === 0) {
     return `The research notes did not cover "${title}", so its points could not be confirmed here.`;
   }
   const paragraphs = notes.slice(0, maxParagraphs).map((note, index) => {
     const lead = index === 0 ? `On ${title.replace(/^\d+\.\s*/, "").toLowerCase()}: ` : "";
-    return `${lead}${firstSentences(note, 2)} [${index + 1}]`;
+    return `${lead}${firstSentences(note.text, 2)} [${note.source}]`;
   });
   return paragraphs.join("\n\n");
 }

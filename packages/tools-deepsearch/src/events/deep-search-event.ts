@@ -39,6 +39,16 @@ export interface SearchEvent {
   error?: string;
 }
 
+/** `generate` has the chapter's research and asks the model to write the draft. */
+export interface ChapterWritingEvent {
+  type: "chapter-writing";
+  chapter: number;
+  title: string;
+  revision: number;
+  /** Search results the writer was given. */
+  notes: number;
+}
+
 /** `generate` finished a draft. */
 export interface ChapterWrittenEvent {
   type: "chapter-written";
@@ -95,6 +105,7 @@ export type DeepSearchProgressEvent =
   | PlannedEvent
   | ChapterStartEvent
   | SearchEvent
+  | ChapterWritingEvent
   | ChapterWrittenEvent
   | CritiqueEvent
   | CritiqueQueriesEvent;

@@ -1,10 +1,12 @@
 export type {
   ChapterStartEvent,
+  ChapterWritingEvent,
   ChapterWrittenEvent,
   CritiqueEvent,
   CritiqueQueriesEvent,
   DeepSearchEvent,
   DeepSearchProgressEvent,
+  DeepSearchReporter,
   DoneEvent,
   PlannedEvent,
   SearchEvent,

@@ -1,6 +1,7 @@
 import { reporterOf, runReporter } from "../events/deep-search-event.js";
 import { parseChapterOutline } from "../parse/outline.js";
 import { writerMessages } from "../prompts/writer-prompt.js";
+import { citeNotes } from "../report/cite-sources.js";
 import type { DeepSearchNode, NodeDependencies } from "./node-dependencies.js";
 import { searchStep } from "./search-step.js";
 
@@ -13,7 +14,9 @@ function withAbsent(list: readonly string[], items: readonly string[]): string[]
 /**
  * The `generate` node: writes one draft of the chapter at `current_chapter_order`. The
  * outline's first line is the title, every further line a query; the title and the queries
- * join `sections` when absent; each query is searched (2 results, concurrently); the model
+ * join `sections` when absent; each query is searched (2 results, concurrently) and each
+ * result numbered by its URL in `sources` (new ones appended), so the chapter cites it as
+ * `[n]`; the model
  * writes at most `max_paragraphs_per_chapter` paragraphs from the results, the previous
  * content, `critique` and `adjustment`. `"<title> \n <text>"` becomes the chapter's entry in
  * `chapters` (a revision replaces the earlier draft's entry) and `draft` the text. Then the
@@ -50,7 +53,9 @@ export function createGenerateNode(dependencies: NodeDependencies): DeepSearchNo
     const run = runReporter(context.config);
     const prefetched =
       run && revision === 1 ? dependencies.prefetch?.take(run, order, queries) : undefined;
-    const notes = await searchStep("chapter", queries, dependencies, context, prefetched);
+    const found = await searchStep("chapter", queries, dependencies, context, prefetched);
+    const { notes, sources } = citeNotes(state.sources, found);
+    report({ type: "chapter-writing", chapter, title, revision, notes: notes.length });
     const response = await llm.generate({
       messages: writerMessages({
         task: state.task,
@@ -75,6 +80,7 @@ export function createGenerateNode(dependencies: NodeDependencies): DeepSearchNo
       sections: withAbsent(state.sections, [title, ...queries]),
       chapters: [...state.chapters.slice(0, order), `${title} \n ${text}`],
       draft: text,
+      sources,
       current_chapter_order: finished ? order + 1 : order,
       revision_number: finished ? 1 : revision + 1,
     };

@@ -8,7 +8,7 @@ export interface WriterInput {
   outline: string;
   title: string;
   maxParagraphs: number;
-  /** Contents of this step's searches, in query order. */
+  /** Contents of this step's searches, in query order, each `[n] ` and its source's number. */
   notes: readonly string[];
   /** The previous draft: of this chapter when revising, else of the chapter before. */
   previousContent: string;
@@ -16,12 +16,12 @@ export interface WriterInput {
   revising: boolean;
   /** The editor's critique of `previousContent`. */
   critique: string;
-  /** Contents of the searches made for the critique. */
+  /** Contents of the searches made for the critique, each `[n] ` and its source's number. */
   adjustment: readonly string[];
 }
 
-const numberedNotes = (notes: readonly string[]) =>
-  notes.map((note, index) => `[${index + 1}] ${note}`).join("\n\n");
+// Notes come numbered by their source for the whole report, so a citation means one source.
+const numberedNotes = (notes: readonly string[]) => notes.join("\n\n");
 
 /**
  * The writer's request for one chapter: at most `maxParagraphs` paragraphs of prose grounded
@@ -34,7 +34,7 @@ export function writerMessages(input: WriterInput): ChatMessage[] {
 
 Rules:
 - Write at most ${input.maxParagraphs} paragraphs of clear, well-organised prose, separated by blank lines.
-- Take facts, figures and dates from the research notes; never invent numbers or sources. When the notes do not cover a point of the outline, say briefly that it could not be confirmed instead of guessing.
+- Take facts, figures and dates from the research notes; never invent numbers or sources. Cite the note each fact comes from with its number in brackets, e.g. [2], right after the fact. When the notes do not cover a point of the outline, say briefly that it could not be confirmed instead of guessing.
 - Cover the chapter's outline and stay within its scope; do not repeat what the previous content already said.
 - Do not write the chapter title and do not add headings: the report adds the title itself.
 - Reply with the chapter text only.`;

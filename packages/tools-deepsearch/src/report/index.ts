@@ -1,1 +1,7 @@
+export {
+  type CitedNotes,
+  citeNotes,
+  formatSources,
+  type SourcedNote,
+} from "./cite-sources.js";
 export { formatReport } from "./format-report.js";

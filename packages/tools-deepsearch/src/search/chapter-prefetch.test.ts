@@ -36,7 +36,9 @@ describe("ChapterPrefetch", () => {
     prefetch.start(run, [["a1", "a2"], ["b1"]], options(search));
 
     const second = await prefetch.take(run, 1, ["b1"]);
-    expect(second).toEqual([{ query: "b1", status: "ok", contents: ["b1"] }]);
+    expect(second).toEqual([
+      { query: "b1", status: "ok", contents: ["b1"], urls: ["https://x.example.com/b1"] },
+    ]);
     expect(started).toEqual(["a1", "a2", "b1"]);
     expect(prefetch.take(run, 1, ["b1"])).toBeUndefined();
     expect(await prefetch.take(run, 0, ["a1", "a2"])).toHaveLength(2);

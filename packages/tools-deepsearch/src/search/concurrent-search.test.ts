@@ -76,11 +76,16 @@ describe("searchConcurrently", () => {
     await control.settle("d", { results: [page("d1")] });
 
     expect(await running).toEqual([
-      { query: "a", status: "ok", contents: [] },
-      { query: "b", status: "ok", contents: ["b1", "b2"] },
-      { query: "c", status: "ok", contents: ["c1"] },
-      { query: "d", status: "ok", contents: ["d1"] },
-      { query: "e", status: "ok", contents: ["e1"] },
+      { query: "a", status: "ok", contents: [], urls: [] },
+      {
+        query: "b",
+        status: "ok",
+        contents: ["b1", "b2"],
+        urls: ["https://x.example.com/b1", "https://x.example.com/b2"],
+      },
+      { query: "c", status: "ok", contents: ["c1"], urls: ["https://x.example.com/c1"] },
+      { query: "d", status: "ok", contents: ["d1"], urls: ["https://x.example.com/d1"] },
+      { query: "e", status: "ok", contents: ["e1"], urls: ["https://x.example.com/e1"] },
     ]);
     expect(ended).toEqual(["b", "c", "a", "e", "d"]);
     expect(control.maxInFlight()).toBe(2);
@@ -129,7 +134,7 @@ describe("searchConcurrently", () => {
     };
     const outcomes = await searchConcurrently(["a", "b", "c"], { search, concurrency: 4, logger });
     expect(outcomes).toEqual([
-      { query: "a", status: "ok", contents: ["a"] },
+      { query: "a", status: "ok", contents: ["a"], urls: ["https://x.example.com/a"] },
       { query: "b", status: "failed", error: "Could not reach Tavily: ECONNRESET" },
       { query: "c", status: "failed", error: "socket hang up" },
     ]);

@@ -9,7 +9,7 @@ export const RESULTS_PER_QUERY = 2;
 
 /** How one query's search ended. */
 export type QuerySearchOutcome =
-  | { query: string; status: "ok"; contents: string[] }
+  | { query: string; status: "ok"; contents: string[]; urls: string[] }
   | { query: string; status: "failed"; error: string };
 
 /** Options of {@link searchConcurrently}. */
@@ -75,8 +75,10 @@ async function searchOne(
   try {
     const { results } = await search(query, { maxResults: RESULTS_PER_QUERY, signal });
     // An injected search function may ignore maxResults.
-    const contents = results.slice(0, RESULTS_PER_QUERY).map((result) => result.content);
-    return { query, status: "ok", contents };
+    const kept = results.slice(0, RESULTS_PER_QUERY);
+    // `urls[i]` is where `contents[i]` came from: the report cites it as a source.
+    const contents = kept.map((result) => result.content);
+    return { query, status: "ok", contents, urls: kept.map((result) => result.url) };
   } catch (error) {
     if (isFatalSearchError(error)) throw error;
     const message = error instanceof Error ? error.message : String(error);

@@ -3,13 +3,15 @@ import { AgentState } from "./agent-state.js";
 import { defaultDeepSearchLimits, maxSteps, runInput } from "./run-input.js";
 
 describe("AgentState", () => {
-  it("has the spec's keys and defaults", () => {
+  it("has the spec's keys and defaults, and the report's sources", () => {
     expect(AgentState.initialValues()).toEqual({
       task: "",
       plan: [],
       draft: "",
       critique: "",
       adjustment: [],
+      // Beyond the spec: the URLs the report cites.
+      sources: [],
       sections: [],
       chapters: [],
       revision_number: 1,

@@ -20,8 +20,10 @@ export const AgentState = defineState({
   draft: text(),
   /** The editor's critique of `draft`. */
   critique: text(),
-  /** Contents of the searches made for the critique. */
+  /** Contents of the searches made for the critique, each `[n] ` and its source's number. */
   adjustment: texts(),
+  /** The URLs of every search result given to the writer, each once; `[n]` cites the n-th. */
+  sources: texts(),
   /** Chapter titles and search queries, in plan order, each once. */
   sections: texts(),
   /** One `"<title> \n <text>"` entry per chapter; a revision replaces its chapter's entry. */

@@ -32,6 +32,7 @@ export function runInput(task: string, limits: DeepSearchLimits): AgentStateUpda
     draft: "",
     critique: "",
     adjustment: [],
+    sources: [],
     sections: [],
     chapters: [],
     revision_number: 1,
