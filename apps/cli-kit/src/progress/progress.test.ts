@@ -99,9 +99,13 @@ describe("Progress", () => {
     expect(screen.slice(screen.lastIndexOf(clear) + clear.length)).toMatch(
       /^. 2\.0s market: running fetch_stock_data · crypto: asking the model \(step 2\)$/,
     );
+    progress.step("market", "deep search: outline of 2 chapters");
     progress.nodeFinished("market");
     progress.stop();
     const after = chunks.join("");
+    expect(after).toContain("  market deep search: outline of 2 chapters\n");
+    // A terminal gets no plain timestamped lines: the spinner and permanent lines say it all.
+    expect(after).not.toMatch(/\[\s*\d+\.\ds\]/);
     expect(after).toContain("✓ market finished at 2.0s\n");
     // Stopping clears the spinner so the answer starts on a clean line.
     expect(after.endsWith(clear)).toBe(true);

@@ -214,7 +214,7 @@ export class Progress {
 
   /** A progress line off a terminal, written only when progress is shown there. */
   #plain(scope: string, text: string): void {
-    if (this.#events) this.#line(scope, text);
+    if (!this.live && this.#events) this.#line(scope, text);
   }
 
   /** A plain timestamped line, for pipes and CI. */
