@@ -40,11 +40,11 @@ export function candlestickChartOption(
     animation: false,
     backgroundColor: "#ffffff",
     title: chartTitleOption(candlestickChartTitle(table, range)),
-    legend: { top: 52, data: [table.symbol, ...(hasAverage ? ["MA20"] : []), "Volume"] },
+    legend: { top: 72, data: [table.symbol, ...(hasAverage ? ["MA20"] : []), "Volume"] },
     tooltip: { trigger: "axis", axisPointer: { type: "cross" } },
     axisPointer: { link: [{ xAxisIndex: "all" }] },
     grid: [
-      { left: 100, right: 40, top: 95, height: 415 },
+      { left: 100, right: 40, top: 110, height: 400 },
       { left: 100, right: 40, top: 535, height: 185 },
     ],
     xAxis: [
