@@ -34,7 +34,12 @@ export async function runFinance(run: AppRun, question: string): Promise<void> {
   });
   const result = await agent.invoke(question, {
     signal: run.signal,
-    onEvent: (event) => run.progress.agentEvent("finance", event),
+    onEvent: (event) => {
+      run.progress.agentEvent("finance", event);
+      if (event.type === "tool-result" && event.toolName === "deepsearch_tool") {
+        run.progress.endSteps("deep-search");
+      }
+    },
   });
   const sections = [
     `## Answer\n\n${result.content.trim()}`,

@@ -110,4 +110,20 @@ describe("Progress", () => {
     // Stopping clears the spinner so the answer starts on a clean line.
     expect(after.endsWith(clear)).toBe(true);
   });
+
+  it("on a terminal, shows a scope's steps on the spinner line until they end", () => {
+    const { chunks, stream } = recorder(true);
+    const progress = new Progress({ stream, now: () => 0 });
+    const spinner = () => {
+      const screen = chunks.join("");
+      return screen.slice(screen.lastIndexOf(clear) + clear.length);
+    };
+    progress.step("deep-search", "writing chapter 1");
+    expect(spinner()).toMatch(/deep-search: writing chapter 1$/);
+    progress.endSteps("deep-search");
+    progress.agentEvent("finance", { type: "step-start", step: 2 });
+    progress.logger("finance").warn("redraw");
+    expect(spinner()).toMatch(/finance: asking the model \(step 2\)$/);
+    progress.stop();
+  });
 });

@@ -175,6 +175,11 @@ export class Progress {
     else this.#plain(scope, activity);
   }
 
+  /** `scope`'s steps are over: it leaves the spinner line. */
+  endSteps(scope: string): void {
+    this.#scopes.delete(scope);
+  }
+
   /** An explanation shown wherever progress is, e.g. what the offline demo fakes. */
   info(message: string): void {
     if (this.live) this.#permanent(message);
