@@ -19,7 +19,7 @@ export const offlineOptionHelp =
  * (`--json`).
  */
 export const sampleDataHeadline =
-  "OFFLINE DEMO with sample data: the prices and news below are samples and the answers are scripted, not market data or advice.";
+  "OFFLINE DEMO with sample data: what follows comes from sample data and a scripted model, not real market data, papers or advice.";
 
 /** What the offline mode says next, on standard error. */
 export const offlineNotice = [
