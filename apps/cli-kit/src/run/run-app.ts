@@ -42,13 +42,16 @@ export interface RunAppOptions {
   json?: boolean;
   /** The app's work. Throwing ends the run with a one-line reason and a non-zero code. */
   main(run: AppRun): Promise<void>;
-  /** Show the framework's INFO log lines (`--verbose`); otherwise warnings and errors only. */
+  /**
+   * `--verbose`: progress lines off a terminal too, and the framework's INFO log lines;
+   * otherwise a piped run writes only warnings and errors to standard error.
+   */
   verbose?: boolean;
 }
 
 /** Help text of the apps' `--verbose` option. */
 export const verboseOptionHelp =
-  "also show the framework's INFO log lines (same as FRAMEWORK_LOG_LEVEL=info)";
+  "show progress even when stderr is not a terminal, and the framework's INFO log lines (FRAMEWORK_LOG_LEVEL=info)";
 
 /**
  * Runs a reference app the same way for all three: loads `.env` and validates every setting
