@@ -9,6 +9,21 @@ export {
   defaultCheckpointDb,
   openAppCheckpointer,
 } from "./checkpoint/app-checkpointer.js";
+export {
+  type AppThread,
+  type AppThreadOptions,
+  forgetAppThread,
+  forgetOptionHelp,
+  storedThreadId,
+  threadNeeded,
+  threadOptionHelp,
+  withAppThread,
+} from "./checkpoint/app-thread.js";
+export {
+  type ConversationThread,
+  invokeOnThread,
+  type ThreadInvokeOptions,
+} from "./checkpoint/thread-conversation.js";
 export { appVersion, examplesHelp } from "./cli/cli-help.js";
 export { checkModelReachable, validateAppConfig } from "./config/app-config.js";
 export {

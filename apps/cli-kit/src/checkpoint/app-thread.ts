@@ -1,0 +1,78 @@
+import { randomUUID } from "node:crypto";
+import type { SqliteSaver } from "@framework/checkpoint-sqlite";
+import { ConfigurationError } from "@framework/core";
+import type { AppRun } from "../run/run-app.js";
+import { openAppCheckpointer } from "./app-checkpointer.js";
+
+/** Help text of the apps' `--thread <id>` option. */
+export const threadOptionHelp = "continue this thread, across runs (default: a new thread per run)";
+
+/** Help text of the apps' `--forget` option. */
+export const forgetOptionHelp = "delete the --thread from the checkpoint database and exit";
+
+/** The thread a run works on, in the app's checkpoint database. */
+export interface AppThread {
+  /** The thread's id in the database: the app's name, a colon, and the user's thread id. */
+  readonly id: string;
+  /** The app's open checkpoint database. */
+  readonly checkpointer: SqliteSaver;
+}
+
+/** Which thread of which database a run works on. */
+export interface AppThreadOptions {
+  /**
+   * The app's name (`crew`, `research`...). The apps share one database, so each keeps its
+   * threads under its name: `--thread 7` of two apps are two threads.
+   */
+  app: string;
+  /** The thread to continue (`--thread`); a new one when absent. */
+  threadId?: string;
+  /** The checkpoint database (`--db`); see `checkpointDbPath` for the default. */
+  db?: string;
+}
+
+/** A user's thread id as the app stores it, apart from the other apps' threads. */
+export function storedThreadId(app: string, threadId: string): string {
+  return `${app}:${threadId}`;
+}
+
+/** The command-line error for an option that only makes sense with `--thread`. */
+export function threadNeeded(option: string): ConfigurationError {
+  return new ConfigurationError({ setting: "--thread", message: `${option} needs --thread <id>` });
+}
+
+/**
+ * Runs `work` on a thread of the app's checkpoint database, closing the database afterwards.
+ * Without a thread id it starts a new thread and says its id on the progress display, so the
+ * user can continue it with `--thread`.
+ */
+export async function withAppThread<T>(
+  run: AppRun,
+  options: AppThreadOptions,
+  work: (thread: AppThread) => Promise<T>,
+): Promise<T> {
+  const checkpointer = openAppCheckpointer(options.db);
+  try {
+    const id = options.threadId ?? randomUUID();
+    if (options.threadId === undefined) {
+      run.progress.note(`thread ${id} (continue it with --thread ${id})`);
+    }
+    return await work({ id: storedThreadId(options.app, id), checkpointer });
+  } finally {
+    checkpointer.close();
+  }
+}
+
+/** Deletes a thread of the app from its checkpoint database (`--forget`) and says so. */
+export async function forgetAppThread(
+  run: AppRun,
+  options: AppThreadOptions & { threadId: string },
+): Promise<void> {
+  const checkpointer = openAppCheckpointer(options.db);
+  try {
+    await checkpointer.deleteThread(storedThreadId(options.app, options.threadId));
+    run.print(`thread ${options.threadId} deleted from ${checkpointer.path}`);
+  } finally {
+    checkpointer.close();
+  }
+}
