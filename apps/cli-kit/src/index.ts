@@ -51,9 +51,13 @@ export {
   readSearchGist,
 } from "./offline/tool-text.js";
 export { Progress, type ProgressOptions, type ProgressStream } from "./progress/progress.js";
+export { type AskYesNoOptions, askYesNo } from "./prompt/ask-yes-no.js";
 export { type AppRun, type RunAppOptions, runApp, verboseOptionHelp } from "./run/run-app.js";
 export {
   type AppProcessResult,
+  type SpawnAppOnTerminalOptions,
   type SpawnAppOptions,
   spawnApp,
+  spawnAppOnTerminal,
+  type TerminalAnswer,
 } from "./testing/spawn-app.js";

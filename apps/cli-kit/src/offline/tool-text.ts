@@ -131,10 +131,11 @@ export function readChartFigures(text: string): ChartFigures | undefined {
 
 /**
  * The gist of a web search answer (`search_api`): its first sentence, or the first result's
- * title when the service wrote no answer; `undefined` when the search failed.
+ * title when the service wrote no answer; `undefined` when the search failed or did not run
+ * (an `Error: ...` result, such as a call the user declined).
  */
 export function readSearchGist(text: string): string | undefined {
-  if (/^Web search (failed|was cancelled)|^Web search needs|^No web results/.test(text)) {
+  if (/^Web search (failed|was cancelled)|^Web search needs|^No web results|^Error:/.test(text)) {
     return undefined;
   }
   const topResult = match(text, String.raw`^1\. (.+)$`);

@@ -64,6 +64,7 @@ export class Progress {
   readonly #now: () => number;
   readonly #start: number;
   readonly #level: LogLevel | undefined;
+  readonly #frameMs: number;
   readonly #scopes = new Map<string, ScopeState>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #frame = 0;
@@ -77,11 +78,14 @@ export class Progress {
     this.#now = options.now ?? (() => performance.now());
     this.#start = this.#now();
     this.#level = options.level;
-    if (this.live) {
-      this.#timer = setInterval(() => this.#render(), options.frameMs ?? 100);
-      // The spinner must never keep a finished process alive.
-      this.#timer.unref();
-    }
+    this.#frameMs = options.frameMs ?? 100;
+    if (this.live) this.#startSpinner();
+  }
+
+  #startSpinner(): void {
+    this.#timer = setInterval(() => this.#render(), this.#frameMs);
+    // The spinner must never keep a finished process alive.
+    this.#timer.unref();
   }
 
   /** A logger whose lines are attributed to `scope` (a node name, `model`, `app`...). */
@@ -96,7 +100,8 @@ export class Progress {
 
   /** A graph node started. */
   nodeStarted(node: string): void {
-    this.#scope(node).activity = "starting";
+    // Afresh: a node run again after an interrupt left tool calls that never reported back.
+    this.#scopes.set(node, { activity: "starting", tools: [] });
     this.#idle = "working";
     if (!this.live) this.#line(node, `node ${node} started`);
   }
@@ -164,6 +169,20 @@ export class Progress {
     clearInterval(this.#timer);
     this.#timer = undefined;
     this.#clearSpinner();
+  }
+
+  /**
+   * Clears the spinner while `work` runs (a question to the user, which the spinner would
+   * overwrite) and draws it again afterwards.
+   */
+  async pauseWhile<T>(work: () => Promise<T>): Promise<T> {
+    const running = this.#timer !== undefined;
+    this.stop();
+    try {
+      return await work();
+    } finally {
+      if (running) this.#startSpinner();
+    }
   }
 
   #scope(name: string): ScopeState {

@@ -64,3 +64,70 @@ export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
     });
   });
 }
+
+/** A reply typed into a terminal app once its screen shows the question. */
+export interface TerminalAnswer {
+  /** Matched against what the app wrote since the previous answer. */
+  when: RegExp;
+  /** Typed, then Enter. */
+  type: string;
+}
+
+/** Options of {@link spawnAppOnTerminal}. */
+export interface SpawnAppOnTerminalOptions extends SpawnAppOptions {
+  /** Typed in order, each once its question shows. */
+  answers?: readonly TerminalAnswer[];
+}
+
+function shellQuoted(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * Runs a built app on a pseudo-terminal, as a person at a terminal would, through util-linux
+ * `script`: its standard input, output and error are the terminal (`isTTY`), so it may ask
+ * questions, answered from `answers`. `stdout` holds everything the terminal showed, answers
+ * echoed included, with its control sequences.
+ */
+export function spawnAppOnTerminal(options: SpawnAppOnTerminalOptions): Promise<AppProcessResult> {
+  return new Promise((resolve, reject) => {
+    const command = [process.execPath, options.script, ...(options.args ?? [])]
+      .map(shellQuoted)
+      .join(" ");
+    const child = spawn(
+      "script",
+      ["--quiet", "--return", "--flush", "--command", command, "/dev/null"],
+      {
+        cwd: options.cwd,
+        env: { ...appTestEnvironment(), TERM: "xterm", ...options.env },
+        stdio: ["pipe", "pipe", "pipe"],
+      },
+    );
+    const answers = [...(options.answers ?? [])];
+    let screen = "";
+    let unanswered = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      screen += chunk;
+      unanswered += chunk;
+      const next = answers[0];
+      if (next?.when.test(unanswered)) {
+        answers.shift();
+        unanswered = "";
+        child.stdin.write(`${next.type}\r`);
+      }
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: screen, stderr });
+    });
+  });
+}
