@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 import {
   appVersion,
+  askYesNo,
   checkpointDbOptionHelp,
   examplesHelp,
+  forgetAppThread,
+  forgetOptionHelp,
   offlineOptionHelp,
   runApp,
+  threadNeeded,
+  threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
-import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
 import { crewAnalyst } from "./offline/crew-analyst.js";
-import { forgetThread, runCrew } from "./run-crew.js";
+import { runCrew } from "./run-crew.js";
 
 /** Asked when the command line gives no query. */
 const demoQuery =
@@ -23,12 +27,9 @@ interface CrewOptions {
   forget?: boolean;
   resume?: boolean;
   json?: boolean;
+  yes?: boolean;
   offline?: boolean;
   verbose?: boolean;
-}
-
-function threadNeeded(option: string): ConfigurationError {
-  return new ConfigurationError({ setting: "--thread", message: `${option} needs --thread <id>` });
 }
 
 await new Command()
@@ -49,11 +50,15 @@ await new Command()
   )
   .argument("[query...]", `what to ask the crew (default: "${demoQuery}")`)
   .option("--user <id>", "the user the crew acts for (default: unknown_user)")
-  .option("--thread <id>", "continue this checkpoint thread (default: a new thread per run)")
+  .option("--thread <id>", threadOptionHelp)
   .option("--db <file>", checkpointDbOptionHelp)
   .option("--resume", "finish the --thread's interrupted run instead of asking a new query")
-  .option("--forget", "delete the --thread from the checkpoint database and exit")
-  .option("--json", "print the final shared state as JSON instead of the report")
+  .option("--forget", forgetOptionHelp)
+  .option("--json", "print the recommendation as JSON ({ action, allocation, rationale, risks })")
+  .option(
+    "--yes",
+    "run the tools that ask first (web search, charts) without asking; without a terminal to ask at, they are declined unless given",
+  )
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: CrewOptions) => {
@@ -64,13 +69,22 @@ await new Command()
       main: (run) => {
         if (options.forget) {
           if (options.thread === undefined) throw threadNeeded("--forget");
-          return forgetThread(run, options.thread, options.db);
+          return forgetAppThread(run, {
+            app: "crew",
+            threadId: options.thread,
+            ...(options.db === undefined ? {} : { db: options.db }),
+          });
         }
         if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
         return runCrew(run, {
           query: words.join(" ").trim() || demoQuery,
           json: options.json === true,
           resume: options.resume === true,
+          approveAll: options.yes === true,
+          // Asked at the terminal only: a run in a pipe or CI must never wait for an answer.
+          ...(process.stdin.isTTY
+            ? { ask: (question: string) => askYesNo(question, { signal: run.signal }) }
+            : {}),
           ...(options.thread === undefined ? {} : { threadId: options.thread }),
           ...(options.db === undefined ? {} : { db: options.db }),
           ...(options.user === undefined ? {} : { userId: options.user }),

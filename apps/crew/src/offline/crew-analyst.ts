@@ -17,6 +17,7 @@ import {
   marketPromptOpening,
   recommenderPromptRequest,
 } from "../crew-prompts.js";
+import type { Recommendation } from "../recommendation.js";
 
 // Six months of daily bars: enough for a trend and its key levels.
 const lookbackDays = 182;
@@ -114,10 +115,12 @@ function trackCrypto(request: ChatRequest): ScriptedReplyValue {
   ].join("\n");
 }
 
-/** The recommender: an allocation from the two insights' numbers, without tools. */
+/**
+ * The recommender: an allocation from the two insights' numbers, without tools, answered as
+ * the JSON of a {@link Recommendation}, as its structured-output request asks.
+ */
 function recommend(request: ChatRequest): ScriptedReplyValue {
   const prompt = request.user;
-  const query = /^The trader asked: "(.*)"$/m.exec(prompt)?.[1] ?? "the trader's request";
   const equityMoves = [
     ...prompt.matchAll(/^- (\S+): last close [\d.]+ .+?, ([+-]\d+\.\d+)% over the period/gm),
   ].map((hit) => ({ symbol: hit[1] ?? "", change: Number(hit[2]) }));
@@ -139,17 +142,24 @@ function recommend(request: ChatRequest): ScriptedReplyValue {
   const btcLine = Number.isNaN(month)
     ? "BTC: no market data came back, so the BTC weight is cut."
     : `BTC: ${percent(week)} on the week and ${percent(month)} on the month; keep it a satellite position sized for its volatility.`;
-  return [
-    `Recommendation for "${query}":`,
-    "",
-    `Allocation: ${equities}% equities, ${bitcoin}% BTC, ${cash}% cash.`,
-    "",
-    equityLine,
-    btcLine,
-    `Cash: ${cash}% keeps room to add on pullbacks to the support levels named above.`,
-    "",
-    "Risks: a break below the equity support levels or the BTC 24h low would argue for cutting risk; rebalance when a weight drifts more than 5 points from target.",
-  ].join("\n");
+  const recommendation: Recommendation = {
+    action: `Hold ${equities}% equities, ${bitcoin}% BTC and ${cash}% cash, and rebalance when a weight drifts.`,
+    allocation: [
+      { asset: "equities", percent: equities },
+      { asset: "BTC", percent: bitcoin },
+      { asset: "cash", percent: cash },
+    ],
+    rationale: [
+      equityLine,
+      btcLine,
+      `Cash: ${cash}% keeps room to add on pullbacks to the support levels named above.`,
+    ].join(" "),
+    risks: [
+      "A break below the equity support levels or the BTC 24h low would argue for cutting risk.",
+      "Rebalance when a weight drifts more than 5 points from target.",
+    ],
+  };
+  return JSON.stringify(recommendation);
 }
 
 /**
@@ -158,7 +168,7 @@ function recommend(request: ChatRequest): ScriptedReplyValue {
  * for the prices of the tickers in the request (`fetch_stock_data_vn` for Vietnamese ones)
  * and the news, and writes its outlook from the returned numbers; the crypto node calls
  * `fetch_btc_market_data` and reads trend and volatility from it; the recommender turns the
- * two insights' numbers into an allocation without calling any tool.
+ * two insights' numbers into an allocation without calling any tool, as structured output.
  */
 export const crewAnalyst: FakeLLMReply = (body: OpenAIChatRequestBody) => {
   const request = new ChatRequest(body);
