@@ -1,9 +1,14 @@
 #!/usr/bin/env node
 import {
   appVersion,
+  checkpointDbOptionHelp,
   examplesHelp,
+  forgetAppThread,
+  forgetOptionHelp,
   offlineOptionHelp,
   runApp,
+  threadNeeded,
+  threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
 import { Command, InvalidArgumentError } from "commander";
@@ -15,6 +20,9 @@ const demoTopic = "tool-using LLM agents";
 
 interface ResearchOptions {
   maxResults: number;
+  thread?: string;
+  db?: string;
+  forget?: boolean;
   offline?: boolean;
   verbose?: boolean;
   mcp: string[];
@@ -53,6 +61,9 @@ await new Command()
     (command: string, previous: string[]) => [...previous, command],
     [] as string[],
   )
+  .option("--thread <id>", threadOptionHelp)
+  .option("--db <file>", checkpointDbOptionHelp)
+  .option("--forget", forgetOptionHelp)
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: ResearchOptions) => {
@@ -60,12 +71,22 @@ await new Command()
       offline: options.offline === true,
       verbose: options.verbose === true,
       analyst: researchAnalyst,
-      main: (run) =>
-        runResearch(run, {
+      main: (run) => {
+        const thread = {
+          ...(options.thread === undefined ? {} : { threadId: options.thread }),
+          ...(options.db === undefined ? {} : { db: options.db }),
+        };
+        if (options.forget) {
+          if (options.thread === undefined) throw threadNeeded("--forget");
+          return forgetAppThread(run, { app: "research", ...thread, threadId: options.thread });
+        }
+        return runResearch(run, {
           topic: words.join(" ").trim() || demoTopic,
           maxResults: options.maxResults,
           mcpServers: options.mcp,
-        }),
+          ...thread,
+        });
+      },
     });
   })
   .parseAsync();
