@@ -4,8 +4,8 @@ import {
   askYesNo,
   checkpointDbOptionHelp,
   examplesHelp,
-  forgetAppThread,
   forgetOptionHelp,
+  forgetOrRun,
   offlineOptionHelp,
   runApp,
   threadNeeded,
@@ -66,30 +66,22 @@ await new Command()
       offline: options.offline === true,
       verbose: options.verbose === true,
       analyst: crewAnalyst,
-      main: (run) => {
-        if (options.forget) {
-          if (options.thread === undefined) throw threadNeeded("--forget");
-          return forgetAppThread(run, {
-            app: "crew",
-            threadId: options.thread,
-            ...(options.db === undefined ? {} : { db: options.db }),
+      main: (run) =>
+        forgetOrRun(run, "crew", options, (thread) => {
+          if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
+          return runCrew(run, {
+            query: words.join(" ").trim() || demoQuery,
+            json: options.json === true,
+            resume: options.resume === true,
+            approveAll: options.yes === true,
+            // Asked at the terminal only: a run in a pipe or CI must never wait for an answer.
+            ...(process.stdin.isTTY
+              ? { ask: (question: string) => askYesNo(question, { signal: run.signal }) }
+              : {}),
+            ...thread,
+            ...(options.user === undefined ? {} : { userId: options.user }),
           });
-        }
-        if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
-        return runCrew(run, {
-          query: words.join(" ").trim() || demoQuery,
-          json: options.json === true,
-          resume: options.resume === true,
-          approveAll: options.yes === true,
-          // Asked at the terminal only: a run in a pipe or CI must never wait for an answer.
-          ...(process.stdin.isTTY
-            ? { ask: (question: string) => askYesNo(question, { signal: run.signal }) }
-            : {}),
-          ...(options.thread === undefined ? {} : { threadId: options.thread }),
-          ...(options.db === undefined ? {} : { db: options.db }),
-          ...(options.user === undefined ? {} : { userId: options.user }),
-        });
-      },
+        }),
     });
   })
   .parseAsync();

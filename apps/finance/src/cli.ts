@@ -1,9 +1,13 @@
 #!/usr/bin/env node
 import {
   appVersion,
+  checkpointDbOptionHelp,
   examplesHelp,
+  forgetOptionHelp,
+  forgetOrRun,
   offlineOptionHelp,
   runApp,
+  threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
 import { Command } from "commander";
@@ -12,6 +16,15 @@ import { runFinance } from "./run-finance.js";
 
 /** Asked when the command line gives no question. */
 const demoQuestion = "How did NVDA do in 2024? Chart it and write a short research report.";
+
+interface FinanceOptions {
+  thread?: string;
+  db?: string;
+  forget?: boolean;
+  json?: boolean;
+  offline?: boolean;
+  verbose?: boolean;
+}
 
 await new Command()
   .name("framework-finance")
@@ -33,14 +46,25 @@ await new Command()
     "The financial-analysis agent: prices, charts (saved under ./charts), news and deep-search reports.",
   )
   .argument("[question...]", `what to ask (default: "${demoQuestion}")`)
+  .option("--thread <id>", threadOptionHelp)
+  .option("--db <file>", checkpointDbOptionHelp)
+  .option("--forget", forgetOptionHelp)
+  .option("--json", "print the answer as JSON ({ report, charts, deepSearchReports })")
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
-  .action(async (words: string[], options: { offline?: boolean; verbose?: boolean }) => {
+  .action(async (words: string[], options: FinanceOptions) => {
     process.exitCode = await runApp({
       offline: options.offline === true,
       verbose: options.verbose === true,
       analyst: financeAnalyst,
-      main: (run) => runFinance(run, words.join(" ").trim() || demoQuestion),
+      main: (run) =>
+        forgetOrRun(run, "finance", options, (thread) =>
+          runFinance(run, {
+            question: words.join(" ").trim() || demoQuestion,
+            json: options.json === true,
+            ...thread,
+          }),
+        ),
     });
   })
   .parseAsync();

@@ -5,6 +5,12 @@ export {
   reportsWritten,
 } from "./finance-outputs.js";
 export { financeDescription, financeInstruction, financeSkills } from "./finance-prompt.js";
+export {
+  type FinanceAnswer,
+  FinanceReport,
+  renderFinanceReport,
+  StockFigures,
+} from "./finance-report.js";
 export { deepSearchAnalyst } from "./offline/deep-search-analyst.js";
 export { financeAnalyst } from "./offline/finance-analyst.js";
-export { runFinance } from "./run-finance.js";
+export { type FinanceRequest, runFinance } from "./run-finance.js";

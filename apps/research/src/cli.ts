@@ -3,11 +3,10 @@ import {
   appVersion,
   checkpointDbOptionHelp,
   examplesHelp,
-  forgetAppThread,
   forgetOptionHelp,
+  forgetOrRun,
   offlineOptionHelp,
   runApp,
-  threadNeeded,
   threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
@@ -71,22 +70,15 @@ await new Command()
       offline: options.offline === true,
       verbose: options.verbose === true,
       analyst: researchAnalyst,
-      main: (run) => {
-        const thread = {
-          ...(options.thread === undefined ? {} : { threadId: options.thread }),
-          ...(options.db === undefined ? {} : { db: options.db }),
-        };
-        if (options.forget) {
-          if (options.thread === undefined) throw threadNeeded("--forget");
-          return forgetAppThread(run, { app: "research", ...thread, threadId: options.thread });
-        }
-        return runResearch(run, {
-          topic: words.join(" ").trim() || demoTopic,
-          maxResults: options.maxResults,
-          mcpServers: options.mcp,
-          ...thread,
-        });
-      },
+      main: (run) =>
+        forgetOrRun(run, "research", options, (thread) =>
+          runResearch(run, {
+            topic: words.join(" ").trim() || demoTopic,
+            maxResults: options.maxResults,
+            mcpServers: options.mcp,
+            ...thread,
+          }),
+        ),
     });
   })
   .parseAsync();

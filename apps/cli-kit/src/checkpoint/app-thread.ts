@@ -76,3 +76,32 @@ export async function forgetAppThread(
     checkpointer.close();
   }
 }
+
+/** The apps' thread options, as the command line gives them. */
+export interface ThreadFlags {
+  /** `--thread <id>` */
+  thread?: string;
+  /** `--db <file>` */
+  db?: string;
+  /** `--forget` */
+  forget?: boolean;
+}
+
+/**
+ * What every app does with its thread options: `--forget` deletes the `--thread` (refused
+ * without one) and ends the run; otherwise `work` runs on the thread they name.
+ */
+export function forgetOrRun(
+  run: AppRun,
+  app: string,
+  flags: ThreadFlags,
+  work: (thread: Omit<AppThreadOptions, "app">) => Promise<void>,
+): Promise<void> {
+  const thread = {
+    ...(flags.thread === undefined ? {} : { threadId: flags.thread }),
+    ...(flags.db === undefined ? {} : { db: flags.db }),
+  };
+  if (!flags.forget) return work(thread);
+  if (flags.thread === undefined) throw threadNeeded("--forget");
+  return forgetAppThread(run, { app, ...thread, threadId: flags.thread });
+}
