@@ -14,7 +14,8 @@ export {
   type AppThreadOptions,
   forgetAppThread,
   forgetOptionHelp,
-  forgetOrRun,
+  type RunThreadAppOptions,
+  runThreadApp,
   storedThreadId,
   type ThreadFlags,
   threadNeeded,
@@ -54,7 +55,14 @@ export {
 } from "./offline/tool-text.js";
 export { Progress, type ProgressOptions, type ProgressStream } from "./progress/progress.js";
 export { type AskYesNoOptions, askYesNo } from "./prompt/ask-yes-no.js";
-export { type AppRun, type RunAppOptions, runApp, verboseOptionHelp } from "./run/run-app.js";
+export {
+  type AppCommand,
+  type AppRun,
+  type RunAppOptions,
+  runApp,
+  runCommand,
+  verboseOptionHelp,
+} from "./run/run-app.js";
 export {
   type AppProcessResult,
   type SpawnAppOnTerminalOptions,

@@ -5,9 +5,8 @@ import {
   checkpointDbOptionHelp,
   examplesHelp,
   forgetOptionHelp,
-  forgetOrRun,
   offlineOptionHelp,
-  runApp,
+  runThreadApp,
   threadNeeded,
   threadOptionHelp,
   verboseOptionHelp,
@@ -62,26 +61,27 @@ await new Command()
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: CrewOptions) => {
-    process.exitCode = await runApp({
+    process.exitCode = await runThreadApp({
+      app: "crew",
+      flags: options,
       offline: options.offline === true,
       verbose: options.verbose === true,
       analyst: crewAnalyst,
-      main: (run) =>
-        forgetOrRun(run, "crew", options, (thread) => {
-          if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
-          return runCrew(run, {
-            query: words.join(" ").trim() || demoQuery,
-            json: options.json === true,
-            resume: options.resume === true,
-            approveAll: options.yes === true,
-            // Asked at the terminal only: a run in a pipe or CI must never wait for an answer.
-            ...(process.stdin.isTTY
-              ? { ask: (question: string) => askYesNo(question, { signal: run.signal }) }
-              : {}),
-            ...thread,
-            ...(options.user === undefined ? {} : { userId: options.user }),
-          });
-        }),
+      main: (run, thread) => {
+        if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
+        return runCrew(run, {
+          query: words.join(" ").trim() || demoQuery,
+          json: options.json === true,
+          resume: options.resume === true,
+          approveAll: options.yes === true,
+          // Asked at the terminal only: a run in a pipe or CI must never wait for an answer.
+          ...(process.stdin.isTTY
+            ? { ask: (question: string) => askYesNo(question, { signal: run.signal }) }
+            : {}),
+          ...thread,
+          ...(options.user === undefined ? {} : { userId: options.user }),
+        });
+      },
     });
   })
   .parseAsync();

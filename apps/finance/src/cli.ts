@@ -4,9 +4,8 @@ import {
   checkpointDbOptionHelp,
   examplesHelp,
   forgetOptionHelp,
-  forgetOrRun,
   offlineOptionHelp,
-  runApp,
+  runThreadApp,
   threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
@@ -53,18 +52,18 @@ await new Command()
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: FinanceOptions) => {
-    process.exitCode = await runApp({
+    process.exitCode = await runThreadApp({
+      app: "finance",
+      flags: options,
       offline: options.offline === true,
       verbose: options.verbose === true,
       analyst: financeAnalyst,
-      main: (run) =>
-        forgetOrRun(run, "finance", options, (thread) =>
-          runFinance(run, {
-            question: words.join(" ").trim() || demoQuestion,
-            json: options.json === true,
-            ...thread,
-          }),
-        ),
+      main: (run, thread) =>
+        runFinance(run, {
+          question: words.join(" ").trim() || demoQuestion,
+          json: options.json === true,
+          ...thread,
+        }),
     });
   })
   .parseAsync();

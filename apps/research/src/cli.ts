@@ -4,9 +4,8 @@ import {
   checkpointDbOptionHelp,
   examplesHelp,
   forgetOptionHelp,
-  forgetOrRun,
   offlineOptionHelp,
-  runApp,
+  runThreadApp,
   threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
@@ -66,19 +65,19 @@ await new Command()
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: ResearchOptions) => {
-    process.exitCode = await runApp({
+    process.exitCode = await runThreadApp({
+      app: "research",
+      flags: options,
       offline: options.offline === true,
       verbose: options.verbose === true,
       analyst: researchAnalyst,
-      main: (run) =>
-        forgetOrRun(run, "research", options, (thread) =>
-          runResearch(run, {
-            topic: words.join(" ").trim() || demoTopic,
-            maxResults: options.maxResults,
-            mcpServers: options.mcp,
-            ...thread,
-          }),
-        ),
+      main: (run, thread) =>
+        runResearch(run, {
+          topic: words.join(" ").trim() || demoTopic,
+          maxResults: options.maxResults,
+          mcpServers: options.mcp,
+          ...thread,
+        }),
     });
   })
   .parseAsync();

@@ -127,10 +127,10 @@ describe("pnpm research --thread", () => {
     expect(askedBefore("memory for agents")).toHaveLength(1);
   });
 
-  it("forgets a thread with --forget, in the --db file", async () => {
+  it("forgets a thread with --forget, in the --db file, without needing a model key", async () => {
     const db = join(cwd, "chosen.sqlite");
     expect((await research(["agents", "--thread", "gone", "--db", db])).code).toBe(0);
-    const forgotten = await research(["--thread", "gone", "--db", db, "--forget"]);
+    const forgotten = await research(["--thread", "gone", "--db", db, "--forget"], {});
     expect(forgotten.code).toBe(0);
     expect(forgotten.stdout).toBe(`thread gone deleted from ${db}\n`);
     expect((await research(["agent evaluation", "--thread", "gone", "--db", db])).code).toBe(0);

@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { SqliteSaver } from "@framework/checkpoint-sqlite";
 import { ConfigurationError } from "@framework/core";
-import type { AppRun } from "../run/run-app.js";
+import {
+  type AppCommand,
+  type AppRun,
+  type RunAppOptions,
+  runApp,
+  runCommand,
+} from "../run/run-app.js";
 import { openAppCheckpointer } from "./app-checkpointer.js";
 
 /** Help text of the apps' `--thread <id>` option. */
@@ -47,7 +53,7 @@ export function threadNeeded(option: string): ConfigurationError {
  * user can continue it with `--thread`.
  */
 export async function withAppThread<T>(
-  run: AppRun,
+  run: AppCommand,
   options: AppThreadOptions,
   work: (thread: AppThread) => Promise<T>,
 ): Promise<T> {
@@ -65,7 +71,7 @@ export async function withAppThread<T>(
 
 /** Deletes a thread of the app from its checkpoint database (`--forget`) and says so. */
 export async function forgetAppThread(
-  run: AppRun,
+  run: AppCommand,
   options: AppThreadOptions & { threadId: string },
 ): Promise<void> {
   const checkpointer = openAppCheckpointer(options.db);
@@ -87,21 +93,30 @@ export interface ThreadFlags {
   forget?: boolean;
 }
 
+/** Options of {@link runThreadApp}: those of `runApp`, the app's name and thread options. */
+export interface RunThreadAppOptions extends Omit<RunAppOptions, "main"> {
+  /** The app's name, under which its threads are kept (see {@link AppThreadOptions}). */
+  app: string;
+  /** `--thread`, `--db` and `--forget` as the command line gave them. */
+  flags: ThreadFlags;
+  /** The app's work on the thread the options name (a new one without `--thread`). */
+  main(run: AppRun, thread: Omit<AppThreadOptions, "app">): Promise<void>;
+}
+
 /**
- * What every app does with its thread options: `--forget` deletes the `--thread` (refused
- * without one) and ends the run; otherwise `work` runs on the thread they name.
+ * Runs an app that keeps threads: with `--forget`, deletes the `--thread` (refused without
+ * one) and ends, without building a model, so it needs no key; otherwise `runApp` with the
+ * thread the options name.
  */
-export function forgetOrRun(
-  run: AppRun,
-  app: string,
-  flags: ThreadFlags,
-  work: (thread: Omit<AppThreadOptions, "app">) => Promise<void>,
-): Promise<void> {
+export function runThreadApp(options: RunThreadAppOptions): Promise<number> {
+  const { app, flags } = options;
   const thread = {
     ...(flags.thread === undefined ? {} : { threadId: flags.thread }),
     ...(flags.db === undefined ? {} : { db: flags.db }),
   };
-  if (!flags.forget) return work(thread);
-  if (flags.thread === undefined) throw threadNeeded("--forget");
-  return forgetAppThread(run, { app, ...thread, threadId: flags.thread });
+  if (!flags.forget) return runApp({ ...options, main: (run) => options.main(run, thread) });
+  return runCommand(async (command) => {
+    if (flags.thread === undefined) throw threadNeeded("--forget");
+    await forgetAppThread(command, { app, ...thread, threadId: flags.thread });
+  }, options);
 }
