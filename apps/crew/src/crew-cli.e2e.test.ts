@@ -295,4 +295,17 @@ describe("pnpm crew asks before the tools that ask first", () => {
     const market = services.llm.chatRequests.findLast((body) => nodeOf(body) === "market");
     expect(market?.messages.some((m) => String(m.content).includes("declined"))).toBe(true);
   });
+
+  it("keeps the question in the thread when Ctrl-C ends the run there, and asks it again on --resume", async () => {
+    const cancelled = await onTerminal([query, "--thread", "later"], "\x03");
+    expect(cancelled.code).toBe(130);
+    expect(cancelled.stdout).toContain("error: interrupted");
+    const before = services.llm.chatRequests.length;
+    const resumed = await onTerminal(["--thread", "later", "--resume"], "y");
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain("## Final recommendation (RecommenderAgent)");
+    // Only the node that asked runs again, then the recommender; crypto had finished.
+    const nodes = new Set(services.llm.chatRequests.slice(before).map((body) => nodeOf(body)));
+    expect([...nodes].sort()).toEqual(["market", "recommender"]);
+  });
 });

@@ -20,10 +20,8 @@ export function askYesNo(question: string, options: AskYesNoOptions = {}): Promi
   const { signal } = options;
   const operation = "the question";
   AbortedError.throwIfAborted(signal, operation);
-  const lines = createInterface({
-    input: options.input ?? process.stdin,
-    output: options.output ?? process.stderr,
-  });
+  const output = options.output ?? process.stderr;
+  const lines = createInterface({ input: options.input ?? process.stdin, output });
   return new Promise<boolean>((resolve, reject) => {
     let settled = false;
     const finish = (outcome: () => void) => {
@@ -37,7 +35,10 @@ export function askYesNo(question: string, options: AskYesNoOptions = {}): Promi
       finish(() => reject(new AbortedError({ operation, cause: signal?.reason })));
     signal?.addEventListener("abort", abort, { once: true });
     // On a terminal, readline takes Ctrl-C itself; without this the question would stay open.
-    lines.on("SIGINT", abort);
+    lines.on("SIGINT", () => {
+      output.write("\n");
+      abort();
+    });
     lines.on("close", abort);
     lines.question(`${question} [y/N] `, (answer) =>
       finish(() => resolve(/^\s*y(es)?\s*$/i.test(answer))),
