@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { type ChildProcessByStdio, spawn } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 
 /** How a spawned app ended. */
 export interface AppProcessResult {
@@ -39,21 +40,34 @@ function appTestEnvironment(): Record<string, string> {
  * its exit code and output. Its standard error is a pipe, so progress comes as plain lines.
  */
 export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
+  const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: { ...appTestEnvironment(), ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return collectOutput(child, options.timeoutMs);
+}
+
+/**
+ * Collects a child's output until it ends, killing it after `timeoutMs` (default 60 s) so a
+ * hang fails the test, not the suite. `onStdout` sees each chunk as it comes.
+ */
+function collectOutput(
+  child: ChildProcessByStdio<Writable | null, Readable, Readable>,
+  timeoutMs = 60_000,
+  onStdout?: (chunk: string) => void,
+): Promise<AppProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
-      cwd: options.cwd,
-      env: { ...appTestEnvironment(), ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
+      onStdout?.(chunk);
     });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
@@ -90,44 +104,27 @@ function shellQuoted(word: string): string {
  * echoed included, with its control sequences.
  */
 export function spawnAppOnTerminal(options: SpawnAppOnTerminalOptions): Promise<AppProcessResult> {
-  return new Promise((resolve, reject) => {
-    const command = [process.execPath, options.script, ...(options.args ?? [])]
-      .map(shellQuoted)
-      .join(" ");
-    const child = spawn(
-      "script",
-      ["--quiet", "--return", "--flush", "--command", command, "/dev/null"],
-      {
-        cwd: options.cwd,
-        env: { ...appTestEnvironment(), TERM: "xterm", ...options.env },
-        stdio: ["pipe", "pipe", "pipe"],
-      },
-    );
-    const answers = [...(options.answers ?? [])];
-    let screen = "";
-    let unanswered = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      screen += chunk;
-      unanswered += chunk;
-      const next = answers[0];
-      if (next?.when.test(unanswered)) {
-        answers.shift();
-        unanswered = "";
-        child.stdin.write(`${next.type}\r`);
-      }
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
-    child.on("error", (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout: screen, stderr });
-    });
+  const command = [process.execPath, options.script, ...(options.args ?? [])]
+    .map(shellQuoted)
+    .join(" ");
+  const child = spawn(
+    "script",
+    ["--quiet", "--return", "--flush", "--command", command, "/dev/null"],
+    {
+      cwd: options.cwd,
+      env: { ...appTestEnvironment(), TERM: "xterm", ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
+  const answers = [...(options.answers ?? [])];
+  let unanswered = "";
+  return collectOutput(child, options.timeoutMs, (chunk) => {
+    unanswered += chunk;
+    const next = answers[0];
+    if (next?.when.test(unanswered)) {
+      answers.shift();
+      unanswered = "";
+      child.stdin.write(`${next.type}\r`);
+    }
   });
 }
