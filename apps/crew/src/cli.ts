@@ -56,7 +56,7 @@ await new Command()
   .option("--json", "print the recommendation as JSON ({ action, allocation, rationale, risks })")
   .option(
     "--yes",
-    "run the tools that ask first (web search, charts) without asking; without a terminal to ask at, they are declined unless given",
+    "approve the tools that ask first (web search, charts); otherwise you are asked at a terminal, and they are declined elsewhere",
   )
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
