@@ -1,4 +1,4 @@
-import { recordSpanError } from "@framework/core";
+import { recordSpanError } from "@framework/core/internal";
 import { type Context, context, type Span, trace } from "@opentelemetry/api";
 import { NodeInterrupt } from "../error/node-interrupt.js";
 
