@@ -23,7 +23,7 @@ export async function runFinance(run: AppRun, question: string): Promise<void> {
       "@framework/tools-websearch",
       "@framework/tools-time",
     ],
-    isResetTools: true,
+    resetTools: true,
     logger: run.progress.logger("finance"),
     ...appToolSettings(import.meta.url),
   });

@@ -265,8 +265,8 @@ describe("Agent registration", () => {
 
   it("with toolsPath: false, never reads or writes a registry file", async () => {
     const llm = new MockChatModel([{ toolCalls: [mockToolCall("add", { a: 2, b: 3 })] }, "5"]);
-    const { agent } = agentWith(llm, { toolsPath: false, isResetTools: true });
-    agent.toolsManager.registerFunctionTool(
+    const { agent } = agentWith(llm, { toolsPath: false, resetTools: true });
+    agent.toolRegistry.registerFunctionTool(
       primaryFunction(
         { name: "ping", description: "d", parameters: z.object({}), returns: "str" },
         () => "pong",
@@ -286,12 +286,12 @@ describe("Agent registration", () => {
       cwd: dir,
       logger: createCapturingLogger(),
     });
-    expect(agent.toolsManager.records().map((r) => r.tool_name)).toEqual(["get_weather", "add"]);
+    expect(agent.toolRegistry.records().map((r) => r.tool_name)).toEqual(["get_weather", "add"]);
     const stored = JSON.parse(await readFile(join(dir, "custom/tools.json"), "utf8"));
     expect(Object.keys(stored)).toEqual(["get_weather", "add"]);
   });
 
-  it("keeps other agents' records unless isResetTools is set", async () => {
+  it("keeps other agents' records unless resetTools is set", async () => {
     const base = {
       description: "d",
       llm: new MockChatModel([]),
@@ -305,8 +305,26 @@ describe("Agent registration", () => {
       "add",
       "get_weather",
     ]);
-    await Agent.create({ ...base, tools: [weatherTools.get_weather], isResetTools: true });
+    await Agent.create({ ...base, tools: [weatherTools.get_weather], resetTools: true });
     expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
+  });
+
+  it("still honours the deprecated isResetTools, like resetTools", async () => {
+    const base = {
+      description: "d",
+      llm: new MockChatModel([]),
+      cwd: dir,
+      logger: createCapturingLogger(),
+    };
+    await Agent.create({ ...base, tools: [weatherTools.add] });
+    await Agent.create({ ...base, tools: [weatherTools.get_weather], isResetTools: true });
+    const path = join(dir, "templates/tools.json");
+    expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
+  });
+
+  it("keeps the deprecated toolsManager as the same registry as toolRegistry", async () => {
+    const { agent } = agentWith(new MockChatModel([]), { toolsPath: false });
+    expect(agent.toolsManager).toBe(agent.toolRegistry);
   });
 
   it("reports a registration failure from ready and from invoke, without crashing", async () => {
