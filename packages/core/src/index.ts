@@ -118,6 +118,7 @@ export {
   CORE_TRACER_NAME,
   GenAiAttribute,
   MAX_TRACED_CONTENT_LENGTH,
+  recordSpanError,
   type TracingOptions,
 } from "./telemetry/index.js";
 export {

@@ -25,7 +25,6 @@ export {
 } from "../registry/module-loader.js";
 export { RegistryFile, type ToolRecords } from "../registry/registry-file.js";
 export { INLINE_MODULE_PATH, type ToolExecution } from "../registry/tool-registry.js";
-export { recordSpanError } from "../telemetry/span-error.js";
 export { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 export { parseToolArguments } from "../tool/primary-function.js";
 export { normalizeToolArguments } from "../tool/tool-arguments.js";

@@ -1,4 +1,4 @@
-import { recordSpanError } from "@framework/core/internal";
+import { recordSpanError } from "@framework/core";
 import { type Context, context, type Span, trace } from "@opentelemetry/api";
 import { NodeInterrupt } from "../error/node-interrupt.js";
 
