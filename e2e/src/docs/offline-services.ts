@@ -1,0 +1,133 @@
+import {
+  type FakeLLMServer,
+  type FakeServer,
+  type OpenAIChatRequestBody,
+  startFakeArxivServer,
+  startFakeCoinDeskServer,
+  startFakeLLMServer,
+  startFakeTavilyServer,
+  startFakeYahooServer,
+} from "@framework/testing";
+import { SignJWT } from "jose";
+
+type Schema = {
+  type?: string | string[];
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  minItems?: number;
+  minimum?: number;
+  minLength?: number;
+  anyOf?: Schema[];
+  oneOf?: Schema[];
+};
+
+/** The smallest plain value a JSON Schema accepts, for answers a snippet asks to be typed. */
+export function sampleOf(schema: Schema): unknown {
+  if ("const" in schema) return schema.const;
+  if (schema.enum) return schema.enum[0];
+  const variant = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  if (variant) return sampleOf(variant);
+  const type = Array.isArray(schema.type)
+    ? schema.type.find((name) => name !== "null")
+    : schema.type;
+  switch (type) {
+    case "object":
+      return Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sampleOf(value)]),
+      );
+    case "array":
+      return Array.from({ length: schema.minItems ?? 1 }, () => sampleOf(schema.items ?? {}));
+    case "integer":
+    case "number":
+      return schema.minimum ?? 1;
+    case "boolean":
+      return true;
+    case "null":
+      return null;
+    default:
+      return "sample".padEnd(schema.minLength ?? 0, "!");
+  }
+}
+
+// What core's structured output puts in the system prompt of a model that does not enforce
+// a response format: the schema on the line after this sentence.
+const schemaInPrompt = /matching this JSON Schema, with no other text:\n(.+)/;
+
+// A plain answer is written as one numbered block with a line under it: the deep-search
+// planner reads chapters (and its critic, queries) from numbered lines, and any other caller
+// just shows the text.
+const plainAnswer = "1. An offline answer from the fake model\nsample search query";
+
+/**
+ * The answer of the offline model: a value of the requested schema when the request asks for
+ * one (as a response format or in the prompt), else a short numbered text.
+ */
+export function offlineAnswer(body: OpenAIChatRequestBody): string {
+  const format = body.response_format as { json_schema?: { schema?: Schema } } | undefined;
+  const system = body.messages.find((message) => message.role === "system")?.content;
+  const inPrompt = typeof system === "string" ? schemaInPrompt.exec(system)?.[1] : undefined;
+  const schema = format?.json_schema?.schema ?? (inPrompt ? JSON.parse(inPrompt) : undefined);
+  return schema ? JSON.stringify(sampleOf(schema)) : plainAnswer;
+}
+
+/** The fakes a README snippet may reach, and the environment that points the real clients at them. */
+export interface OfflineServices {
+  llm: FakeLLMServer;
+  environment: Record<string, string>;
+  close(): Promise<void>;
+}
+
+// The identity provider of the authentication snippets: a token for "alice" and its secret,
+// made fresh per run so no fixed credential is written anywhere.
+async function signedToken(secret: string): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject("alice")
+    .setIssuer("https://id.example.com")
+    .setAudience("research-agent")
+    .setExpirationTime("1h")
+    .sign(new TextEncoder().encode(secret));
+}
+
+/** Starts the fake model and upstreams on 127.0.0.1. */
+export async function startOfflineServices(): Promise<OfflineServices> {
+  const apiKey = "sk-readme-snippets-offline";
+  const servers: FakeServer[] = [];
+  const started = async <T extends FakeServer>(server: Promise<T>): Promise<T> => {
+    const value = await server;
+    servers.push(value);
+    return value;
+  };
+  const close = async () => {
+    await Promise.all(servers.map((server) => server.close()));
+  };
+  try {
+    const llm = await started(startFakeLLMServer({ defaultReply: offlineAnswer, apiKey }));
+    const arxiv = await started(startFakeArxivServer());
+    const tavily = await started(startFakeTavilyServer());
+    const coindesk = await started(startFakeCoinDeskServer());
+    const yahoo = await started(startFakeYahooServer());
+    const authSecret = crypto.randomUUID() + crypto.randomUUID();
+    return {
+      llm,
+      environment: {
+        LLM_API_URL: llm.baseURL,
+        LLM_API_KEY: apiKey,
+        LLM_MODEL: "offline-model",
+        ARXIV_API_URL: arxiv.url,
+        TAVILY_API_URL: tavily.url,
+        TAVILY_API_KEY: tavily.apiKey,
+        COINDESK_API_URL: coindesk.url,
+        YAHOO_FINANCE_URL: yahoo.url,
+        AUTH_SECRET: authSecret,
+        USER_TOKEN: await signedToken(authSecret),
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
