@@ -291,36 +291,27 @@ describe("Agent registration", () => {
     expect(Object.keys(stored)).toEqual(["get_weather", "add"]);
   });
 
-  it("keeps other agents' records unless resetTools is set", async () => {
-    const base = {
-      description: "d",
-      llm: new MockChatModel([]),
-      cwd: dir,
-      logger: createCapturingLogger(),
-    };
-    await Agent.create({ ...base, tools: [weatherTools.add] });
-    await Agent.create({ ...base, tools: [weatherTools.get_weather] });
-    const path = join(dir, "templates/tools.json");
-    expect(Object.keys(JSON.parse(await readFile(path, "utf8"))).sort()).toEqual([
-      "add",
-      "get_weather",
-    ]);
-    await Agent.create({ ...base, tools: [weatherTools.get_weather], resetTools: true });
-    expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
-  });
-
-  it("still honours the deprecated isResetTools, like resetTools", async () => {
-    const base = {
-      description: "d",
-      llm: new MockChatModel([]),
-      cwd: dir,
-      logger: createCapturingLogger(),
-    };
-    await Agent.create({ ...base, tools: [weatherTools.add] });
-    await Agent.create({ ...base, tools: [weatherTools.get_weather], isResetTools: true });
-    const path = join(dir, "templates/tools.json");
-    expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
-  });
+  // `isResetTools` is the deprecated name of `resetTools`; both must keep working.
+  it.each(["resetTools", "isResetTools"] as const)(
+    "keeps other agents' records unless %s is set",
+    async (option) => {
+      const base = {
+        description: "d",
+        llm: new MockChatModel([]),
+        cwd: dir,
+        logger: createCapturingLogger(),
+      };
+      await Agent.create({ ...base, tools: [weatherTools.add] });
+      await Agent.create({ ...base, tools: [weatherTools.get_weather] });
+      const path = join(dir, "templates/tools.json");
+      expect(Object.keys(JSON.parse(await readFile(path, "utf8"))).sort()).toEqual([
+        "add",
+        "get_weather",
+      ]);
+      await Agent.create({ ...base, tools: [weatherTools.get_weather], [option]: true });
+      expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
+    },
+  );
 
   it("keeps the deprecated toolsManager as the same registry as toolRegistry", async () => {
     const { agent } = agentWith(new MockChatModel([]), { toolsPath: false });
