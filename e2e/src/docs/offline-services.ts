@@ -2,6 +2,7 @@ import {
   type FakeLLMServer,
   type FakeServer,
   type OpenAIChatRequestBody,
+  type ScriptedReplyValue,
   startFakeArxivServer,
   startFakeCoinDeskServer,
   startFakeLLMServer,
@@ -60,11 +61,29 @@ const schemaInPrompt = /matching this JSON Schema, with no other text:\n(.+)/;
 // just shows the text.
 const plainAnswer = "1. An offline answer from the fake model\nsample search query";
 
+// The tools the offline model calls, once, before it answers, so a snippet's tools run against
+// the fakes, with arguments the fakes know. Only tools that read: one that acts (a booking, a
+// transfer) needs an approval no test gives, so it is never called.
+const readingTools: Record<string, Record<string, unknown>> = {
+  get_weather: { city: "Hanoi" },
+  paper_research: { topic: "tool-using agents", max_results: 2 },
+  fetch_stock_data: { symbol: "AAPL", start_date: "2024-01-02", end_date: "2024-02-01" },
+  fetch_btc_market_data: {},
+  search_api: { query: "bitcoin ETF flows" },
+  get_current_time: {},
+};
+
 /**
- * The answer of the offline model: a value of the requested schema when the request asks for
+ * The answer of the offline model: first a call of the first reading tool offered, if no tool
+ * ran yet in the conversation; then a value of the requested schema when the request asks for
  * one (as a response format or in the prompt), else a short numbered text.
  */
-export function offlineAnswer(body: OpenAIChatRequestBody): string {
+export function offlineAnswer(body: OpenAIChatRequestBody): ScriptedReplyValue {
+  const toolRan = body.messages.some((message) => message.role === "tool");
+  const tool = body.tools
+    ?.map((offered) => offered.function.name)
+    .find((name) => name in readingTools);
+  if (tool && !toolRan) return { toolCalls: [{ name: tool, arguments: readingTools[tool] ?? {} }] };
   const format = body.response_format as { json_schema?: { schema?: Schema } } | undefined;
   const system = body.messages.find((message) => message.role === "system")?.content;
   const inPrompt = typeof system === "string" ? schemaInPrompt.exec(system)?.[1] : undefined;
