@@ -59,7 +59,7 @@ export interface TradingCrew {
  * Builds the multi-market advisory crew of the specification: `MarketDataProvider` and
  * `CryptoTracker` start together from START, `RecommenderAgent` waits for both and ends the
  * run, over `TradingState` with the given checkpointer. Every node gets the shared tools, plus
- * `fetch_stock_data_vn` registered at runtime through its `toolsManager`, and the tools that
+ * `fetch_stock_data_vn` registered at runtime through its `toolRegistry`, and the tools that
  * ask before they run (`crewToolsAskingFirst`) in place of the modules' own. Resolves once
  * every node's tools are registered.
  */
@@ -81,8 +81,8 @@ export async function createTradingCrew(options: TradingCrewOptions): Promise<Tr
   // The first node starts the registry file afresh; the others write theirs after it.
   const market = new MarketDataProvider({
     name: "market",
-    instruction: marketInstruction,
-    isResetTools: true,
+    description: marketInstruction,
+    resetTools: true,
     ...common,
     ...withLogger("market"),
     ...withApproval("market"),
@@ -90,30 +90,29 @@ export async function createTradingCrew(options: TradingCrewOptions): Promise<Tr
   await market.ready;
   const crypto = new CryptoTracker({
     name: "crypto",
-    instruction: cryptoInstruction,
+    description: cryptoInstruction,
     ...common,
     ...withLogger("crypto"),
     ...withApproval("crypto"),
   });
   const recommender = new RecommenderAgent({
     name: "recommender",
-    instruction: recommenderInstruction,
+    description: recommenderInstruction,
     memory: true,
     ...common,
     ...withLogger("recommender"),
     ...withApproval("recommender"),
   });
   for (const node of [market, crypto, recommender]) {
-    node.toolsManager.registerFunctionTool(fetch_stock_data_vn);
+    node.toolRegistry.registerFunctionTool(fetch_stock_data_vn);
   }
   await Promise.all([crypto.ready, recommender.ready]);
   // After the modules, whose own copies of these tools they replace.
   for (const node of [market, crypto, recommender]) {
-    for (const tool of crewToolsAskingFirst) node.toolsManager.registerFunctionTool(tool);
+    for (const tool of crewToolsAskingFirst) node.toolRegistry.registerFunctionTool(tool);
   }
   const crew = new CrewAgent({
-    llm: options.llm,
-    checkpoint: options.checkpointer ?? new MemorySaver(),
+    checkpointer: options.checkpointer ?? new MemorySaver(),
     graph: new FlowStateGraph(TradingState),
     flow: [
       START.to(market),

@@ -37,7 +37,7 @@ export async function runFinance(run: AppRun, request: FinanceRequest): Promise<
       "@framework/tools-websearch",
       "@framework/tools-time",
     ],
-    isResetTools: true,
+    resetTools: true,
     logger: run.progress.logger("finance"),
     ...appToolSettings(import.meta.url),
   });

@@ -62,7 +62,7 @@ async function research(
     skills: ["Search arXiv by topic", "Summarise papers with their ids and links"],
     llm: run.llm,
     tools: ["@framework/tools-papers", ...servers],
-    isResetTools: true,
+    resetTools: true,
     logger: run.progress.logger("research"),
     ...appToolSettings(import.meta.url),
   });
