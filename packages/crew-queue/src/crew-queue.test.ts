@@ -1,5 +1,7 @@
+import { fileURLToPath } from "node:url";
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { AbortedError, silentLogger } from "@framework/core";
+import { runFixtureChild } from "@framework/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { CrewQueue } from "./crew-queue.js";
 import { CrewWorker, type CrewWorkerOptions } from "./crew-worker.js";
@@ -39,7 +41,11 @@ function untilAborted(signal: AbortSignal): Promise<never> {
   });
 }
 
+const packageRoot = fileURLToPath(new URL("..", import.meta.url));
+const workerFixture = fileURLToPath(new URL("../test/fixtures/worker.ts", import.meta.url));
+
 interface Harness {
+  schema: string;
   saver: PostgresSaver;
   queue: CrewQueue;
   queueName: string;
@@ -69,6 +75,7 @@ async function createHarness(label: string): Promise<Harness> {
   });
   let count = 0;
   return {
+    schema,
     saver,
     queue,
     queueName,
@@ -385,5 +392,33 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     expect(
       (await effectsOf(saver, run.runId)).map((effect) => `${effect.node}@${effect.worker}`),
     ).toEqual(["a@w1", "b@w1", "b@w2", "c@w2"]);
+  });
+
+  it("resumes a run on another worker after its worker is SIGKILLed mid-node, re-running only that node", async () => {
+    const { queue, queueName, schema, saver, worker } = await createHarness("crash");
+    const run = await queue.submit("test", { query: "q", threadId: "k" });
+    const child = await runFixtureChild(workerFixture, [schema, queueName, "child", "b"], {
+      cwd: packageRoot,
+      killAfter: (lines) => (lines.includes(`b ${run.runId}`) ? 0 : undefined),
+    });
+    expect(child.signal).toBe("SIGKILL");
+    expect(await saver.getLatest("k")).toMatchObject({ runId: run.runId, status: "running" });
+
+    // The dead worker's job lock expires; this worker's stall check takes the run over.
+    await worker();
+    expect(await queue.result(run.runId)).toMatchObject(expectedState("q"));
+    const effects = await effectsOf(saver, run.runId);
+    expect(effects.map((effect) => `${effect.node}@${effect.worker}`)).toEqual([
+      "a@child",
+      "b@child",
+      "b@w1",
+      "c@w1",
+    ]);
+    expect(effects[1]!.key).toBe(effects[2]!.key);
+    expect(await queue.get(run.runId)).toMatchObject({
+      status: "done",
+      attempts: 2,
+      leaseEpoch: 2,
+    });
   });
 });
