@@ -6,12 +6,13 @@ import {
   PostgresUnavailableError,
 } from "@framework/checkpoint-postgres";
 import { ConfigurationError, type Logger, silentLogger } from "@framework/core";
-import type { CompiledGraph, StateDefinition, StateRecord } from "@framework/graph";
+import type { Checkpointer, CompiledGraph, StateDefinition, StateRecord } from "@framework/graph";
 import { type Job, WaitingError, Worker } from "bullmq";
 import type { Crew, CrewFactory } from "./crew-factory.js";
 import { CrewQueue } from "./crew-queue.js";
 import { LeaseLostError } from "./error/lease-lost-error.js";
 import { UnknownCrewError } from "./error/unknown-crew-error.js";
+import { leaseCheckpointer } from "./internal/lease-checkpointer.js";
 import { RunNotifications } from "./internal/run-notifications.js";
 import {
   type CrewQueueConnection,
@@ -19,7 +20,7 @@ import {
   type RunJobData,
 } from "./queue-connection.js";
 import type { RunInput, RunRecord } from "./run/run-record.js";
-import { RunStore, runsTable } from "./run/run-store.js";
+import { RunStore } from "./run/run-store.js";
 
 /** Options of {@link CrewWorker}. */
 export interface CrewWorkerOptions extends CrewQueueConnection {
@@ -109,6 +110,10 @@ export class CrewWorker {
   readonly #notifications: RunNotifications;
   readonly #logger: Logger;
   readonly #holding = new Map<string, Holding>();
+  /** The lease epoch of each run this worker holds, which fences its checkpoints. */
+  readonly #leases = new Map<string, number>();
+  readonly #checkpointer: Checkpointer;
+  readonly #crews = new Map<string, Promise<CompiledGraph<StateDefinition>>>();
   #worker: Worker<RunJobData> | undefined;
   #sweeper: NodeJS.Timeout | undefined;
   #unsubscribe: (() => void) | undefined;
@@ -139,6 +144,7 @@ export class CrewWorker {
     this.#store = new RunStore(options.saver);
     this.#queue = new CrewQueue(options);
     this.#notifications = new RunNotifications(this.#store, this.#logger);
+    this.#checkpointer = leaseCheckpointer(options.saver, this.#leases);
   }
 
   /** The runs this worker holds now. */
@@ -274,17 +280,13 @@ export class CrewWorker {
       this.#logger.error(`crew-queue: ${where}: ${error.message}`);
       return this.#end(run, "failed", { error: describe(error) });
     }
-    const { saver } = this.#options;
-    const checkpointer = saver.fenced({
-      table: runsTable,
-      where: { run_id: runId, lease_epoch: epoch },
-    });
+    this.#leases.set(runId, epoch);
     this.#logger.info(
       `crew-queue: ${where} taken by ${this.id} (attempt ${attempt}, lease ${epoch})`,
     );
     try {
-      const graph = graphOf(await factory({ checkpointer, runId, threadId }));
-      const latest = await saver.getLatest(threadId);
+      const graph = await this.#crew(run.crew, factory);
+      const latest = await this.#options.saver.getLatest(threadId);
       // The thread's newest checkpoint is this run's: it started before, so it continues.
       const input = latest?.runId === runId ? null : inputOf(run.input);
       const config = {
@@ -345,7 +347,23 @@ export class CrewWorker {
       }
       this.#logger.error(`crew-queue: ${where} failed: ${describe(error)}`);
       return this.#end(run, "failed", { error: describe(error) });
+    } finally {
+      this.#leases.delete(runId);
     }
+  }
+
+  /** The crew's graph, built on first use and shared by every run of it on this worker. */
+  #crew(name: string, factory: CrewFactory): Promise<CompiledGraph<StateDefinition>> {
+    let graph = this.#crews.get(name);
+    if (!graph) {
+      graph = Promise.resolve(factory({ checkpointer: this.#checkpointer, crew: name })).then(
+        graphOf,
+      );
+      // A factory that failed is asked again by the next run.
+      graph.catch(() => this.#crews.delete(name));
+      this.#crews.set(name, graph);
+    }
+    return graph;
   }
 
   async #end(
