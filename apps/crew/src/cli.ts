@@ -10,6 +10,7 @@ import {
 import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
 import { crewAnalyst } from "./offline/crew-analyst.js";
+import { runCrewWorker, submitToQueue } from "./queue-mode.js";
 import { forgetThread, runCrew } from "./run-crew.js";
 
 /** Asked when the command line gives no query. */
@@ -25,6 +26,9 @@ interface CrewOptions {
   json?: boolean;
   offline?: boolean;
   verbose?: boolean;
+  worker?: boolean;
+  queue?: boolean;
+  concurrency?: string;
 }
 
 function threadNeeded(option: string): ConfigurationError {
@@ -56,6 +60,9 @@ await new Command()
   .option("--json", "print the final shared state as JSON instead of the report")
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
+  .option("--worker", "run crews submitted with --queue, until Ctrl-C or SIGTERM")
+  .option("--concurrency <n>", "with --worker: runs at once (default 1)")
+  .option("--queue", "submit the query to the workers (Redis + Postgres) and print the result")
   .action(async (words: string[], options: CrewOptions) => {
     process.exitCode = await runApp({
       offline: options.offline === true,
@@ -66,15 +73,26 @@ await new Command()
           if (options.thread === undefined) throw threadNeeded("--forget");
           return forgetThread(run, options.thread, options.db);
         }
+        if (options.worker) {
+          const concurrency = Number(options.concurrency ?? "1");
+          if (!Number.isInteger(concurrency) || concurrency < 1) {
+            throw new ConfigurationError({
+              setting: "--concurrency",
+              message: `--concurrency must be a whole number above 0, got ${options.concurrency}`,
+            });
+          }
+          return runCrewWorker(run, { concurrency });
+        }
         if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
-        return runCrew(run, {
+        const request = {
           query: words.join(" ").trim() || demoQuery,
           json: options.json === true,
           resume: options.resume === true,
           ...(options.thread === undefined ? {} : { threadId: options.thread }),
           ...(options.db === undefined ? {} : { db: options.db }),
           ...(options.user === undefined ? {} : { userId: options.user }),
-        });
+        };
+        return options.queue ? submitToQueue(run, request) : runCrew(run, request);
       },
     });
   })

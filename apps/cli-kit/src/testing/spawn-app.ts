@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 /** How a spawned app ended. */
 export interface AppProcessResult {
@@ -19,6 +19,8 @@ export interface SpawnAppOptions {
   env?: Record<string, string>;
   /** Kills the app after this long (default 60 s), so a hang fails the test, not the suite. */
   timeoutMs?: number;
+  /** Called with the process once started: to signal a long-running app (a worker). */
+  onStart?: (child: ChildProcess) => void;
 }
 
 // Everything the apps read from the environment: a developer's real keys or URLs must never
@@ -45,6 +47,7 @@ export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
       env: { ...appTestEnvironment(), ...options.env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    options.onStart?.(child);
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
