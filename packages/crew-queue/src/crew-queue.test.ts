@@ -397,7 +397,8 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
   it("resumes a run on another worker after its worker is SIGKILLed mid-node, re-running only that node", async () => {
     const { queue, queueName, schema, saver, worker } = await createHarness("crash");
     const run = await queue.submit("test", { query: "q", threadId: "k" });
-    const child = await runFixtureChild(workerFixture, [schema, queueName, "child", "b"], {
+    const config = { schema, queueName, workerId: "child", hangIn: "b" };
+    const child = await runFixtureChild(workerFixture, [JSON.stringify(config)], {
       cwd: packageRoot,
       killAfter: (lines) => (lines.includes(`b ${run.runId}`) ? 0 : undefined),
     });
