@@ -401,6 +401,8 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     const child = await runFixtureChild(workerFixture, [JSON.stringify(config)], {
       cwd: packageRoot,
       killAfter: (lines) => (lines.includes(`b ${run.runId}`) ? 0 : undefined),
+      // Killed at the end even if the test gave up first.
+      onStart: (process) => cleanups.push(async () => void process.kill("SIGKILL")),
     });
     expect(child.signal).toBe("SIGKILL");
     expect(await saver.getLatest("k")).toMatchObject({ runId: run.runId, status: "running" });
