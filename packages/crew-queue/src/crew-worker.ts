@@ -47,8 +47,13 @@ export interface CrewWorkerOptions extends CrewQueueConnection {
    * giving them back to the queue. Default 10000.
    */
   drainTimeoutMs?: number;
-  /** Passed to the queue the worker uses to start queued runs and sweep. */
+  /**
+   * Retries of the jobs this worker adds (queued runs it starts, runs it sweeps); a job's
+   * retries are set by whoever adds it, see `CrewQueueOptions`.
+   */
   jobAttempts?: number;
+  /** The first retry's delay of the jobs this worker adds. */
+  retryBackoffMs?: number;
 }
 
 /** Why a run's controller was aborted. */
