@@ -14,13 +14,14 @@ export class LeaseLostError extends FrameworkError {
 
   /** The run. */
   declare readonly runId: string;
-  /** The lease this worker held. */
-  declare readonly leaseEpoch: number;
+  /** The lease this worker held, `undefined` when it held none (the run had ended here). */
+  declare readonly leaseEpoch: number | undefined;
 
-  constructor(options: { runId: string; leaseEpoch: number; cause?: unknown }) {
+  constructor(options: { runId: string; leaseEpoch?: number; cause?: unknown }) {
+    const held = options.leaseEpoch === undefined ? "" : ` (epoch ${options.leaseEpoch})`;
     super({
       name,
-      message: `Lost the lease on run ${options.runId} (epoch ${options.leaseEpoch}): another worker holds it now`,
+      message: `Lost the lease on run ${options.runId}${held}: this worker may no longer write it`,
       cause: options.cause,
       fields: { runId: options.runId, leaseEpoch: options.leaseEpoch },
     });

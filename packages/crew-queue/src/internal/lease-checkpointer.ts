@@ -19,8 +19,7 @@ export function leaseCheckpointer(
     deleteThread: (threadId) => saver.deleteThread(threadId),
     put: async (checkpoint) => {
       const epoch = leases.get(checkpoint.runId);
-      if (epoch === undefined)
-        throw new LeaseLostError({ runId: checkpoint.runId, leaseEpoch: -1 });
+      if (epoch === undefined) throw new LeaseLostError({ runId: checkpoint.runId });
       await saver
         .fenced({ table: runsTable, where: { run_id: checkpoint.runId, lease_epoch: epoch } })
         .put(checkpoint);
