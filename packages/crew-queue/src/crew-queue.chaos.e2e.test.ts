@@ -110,7 +110,8 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
           },
         });
         live.set(id, child);
-        await isReady;
+        // A worker may be the one killed before it is even ready.
+        await Promise.race([isReady, child.exited]);
         return child;
       };
       const all: Child[] = [];
