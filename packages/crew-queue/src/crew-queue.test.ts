@@ -347,6 +347,17 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     expect((failure as RunFailedError).error).toMatch(/UnknownCrewError.*"nobody".*"test"/);
   });
 
+  it("fails a run taken maxRunAttempts times instead of running it again", async () => {
+    const { queue, worker, saver } = await createHarness("poison");
+    const run = await queue.submit("test", { query: "q" });
+    // Two workers already took it and died on it.
+    await saver.query("attempts", `UPDATE "${saver.schema}".crew_runs SET attempts = 2`);
+    await worker({ maxRunAttempts: 2 });
+    const failure = await queue.result(run.runId).catch((e: unknown) => e);
+    expect((failure as RunFailedError).error).toMatch(/taken 2 times without finishing/);
+    expect(await effectsOf(saver, run.runId)).toEqual([]);
+  });
+
   it("gives up waiting for a result with RunTimeoutError while the run goes on", async () => {
     const { queue } = await createHarness("timeout");
     const run = await queue.submit("test", { query: "q" });

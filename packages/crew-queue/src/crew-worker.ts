@@ -40,6 +40,13 @@ export interface CrewWorkerOptions extends CrewQueueConnection {
   stalledIntervalMs?: number;
   /** Takeovers of one run before BullMQ gives up on its job (the run then fails). Default 10. */
   maxStalledCount?: number;
+  /**
+   * A run taken this many times (first start, takeovers after crashes, retries) fails instead
+   * of running again, so a run that kills every worker that takes it does not circle forever
+   * (BullMQ failing its job after `maxStalledCount` would only hand it to the sweeper).
+   * Default 20.
+   */
+  maxRunAttempts?: number;
   /** How often this worker sweeps (see `CrewQueue.sweep`); 0 never. Default 60000. */
   sweepIntervalMs?: number;
   /**
@@ -61,11 +68,6 @@ const stopReasons = {
   cancel: new Error("the run was cancelled"),
   shutdown: new Error("the worker is closing"),
 } as const;
-
-interface Holding {
-  readonly controller: AbortController;
-  readonly done: Promise<void>;
-}
 
 /** Errors that may pass: BullMQ retries the job with backoff instead of failing the run. */
 function isTransient(error: unknown): boolean {
@@ -114,7 +116,8 @@ export class CrewWorker {
   readonly #queue: CrewQueue;
   readonly #notifications: RunNotifications;
   readonly #logger: Logger;
-  readonly #holding = new Map<string, Holding>();
+  /** The runs this worker holds, each with the controller that stops it. */
+  readonly #holding = new Map<string, AbortController>();
   /** The lease epoch of each run this worker holds, which fences its checkpoints. */
   readonly #leases = new Map<string, number>();
   readonly #checkpointer: Checkpointer;
@@ -134,6 +137,7 @@ export class CrewWorker {
       "lockDurationMs",
       "stalledIntervalMs",
       "maxStalledCount",
+      "maxRunAttempts",
     ] as const) {
       const value = options[setting];
       if (value !== undefined && (!Number.isInteger(value) || value < 1)) {
@@ -166,7 +170,7 @@ export class CrewWorker {
     await this.#store.setup();
     this.#unsubscribe = await this.#notifications.subscribe("*", (notice) => {
       if (notice !== "reconnected" && notice.type === "cancel") {
-        this.#holding.get(notice.runId)?.controller.abort(stopReasons.cancel);
+        this.#holding.get(notice.runId)?.abort(stopReasons.cancel);
       }
     });
     const options = this.#options;
@@ -236,8 +240,7 @@ export class CrewWorker {
       const closed = worker.close();
       const drain = this.#options.drainTimeoutMs ?? 10_000;
       const timer = setTimeout(() => {
-        for (const holding of this.#holding.values())
-          holding.controller.abort(stopReasons.shutdown);
+        for (const controller of this.#holding.values()) controller.abort(stopReasons.shutdown);
       }, drain);
       await closed;
       clearTimeout(timer);
@@ -251,19 +254,14 @@ export class CrewWorker {
   async #process(job: Job<RunJobData>, token: string | undefined): Promise<string> {
     const { runId } = job.data;
     const controller = new AbortController();
-    let finished!: () => void;
-    const done = new Promise<void>((resolve) => {
-      finished = resolve;
-    });
     // Registered before the claim, so a cancel sent the moment the run is claimed is seen.
-    this.#holding.set(runId, { controller, done });
+    this.#holding.set(runId, controller);
     try {
       const run = await this.#store.claim(runId, this.id);
       if (!run) return "not active";
       return await this.#execute(run, controller, job, token);
     } finally {
       this.#holding.delete(runId);
-      finished();
     }
   }
 
@@ -276,6 +274,13 @@ export class CrewWorker {
     const { runId, threadId, leaseEpoch: epoch, attempts: attempt } = run;
     const where = `run ${runId} on thread "${threadId}"`;
     if (run.cancelRequested) return this.#end(run, "cancelled");
+    const maxAttempts = this.#options.maxRunAttempts ?? 20;
+    if (attempt > maxAttempts) {
+      this.#logger.error(`crew-queue: ${where} was taken ${maxAttempts} times already; it fails`);
+      return this.#end(run, "failed", {
+        error: `taken ${maxAttempts} times without finishing (maxRunAttempts): workers keep dying or failing on it`,
+      });
+    }
     const factory = this.#options.crews[run.crew];
     if (!factory) {
       const error = new UnknownCrewError({
