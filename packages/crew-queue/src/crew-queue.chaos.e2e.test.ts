@@ -165,7 +165,8 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
       const results = await Promise.all(submitted.map((run) => queue.result(run.runId)));
 
       // Every run ended once, with the state an uninterrupted run has.
-      results.forEach((state, i) => expect(state).toMatchObject(expectedState(`q${i}`)));
+      for (const [i, state] of results.entries())
+        expect(state).toMatchObject(expectedState(`q${i}`));
       const records = await Promise.all(submitted.map((run) => queue.get(run.runId)));
       const lost = records.filter((record) => record.status !== "done").length;
       let completedTwice = 0;
