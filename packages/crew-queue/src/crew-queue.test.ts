@@ -134,7 +134,9 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     expect(await queue.result(run.runId)).toEqual(state);
     const events: RunEvent[] = [];
     for await (const event of queue.events(run.runId)) events.push(event);
-    expect(events).toEqual([{ type: "status", runId: run.runId, status: "done" }]);
+    expect(events).toEqual([
+      { type: "status", runId: run.runId, status: "done", at: record.finishedAt!.toISOString() },
+    ]);
   });
 
   it("streams node and status events of a run from whichever worker holds it", async () => {
@@ -164,6 +166,11 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
       "done",
     ]);
     expect(events[0]).toMatchObject({ worker: "w1", attempt: 1 });
+    // Status events carry the database's commit time: run latency from pending to done.
+    const [running, done] = [events[0], events.at(-1)].map((event) =>
+      event?.type === "status" ? Date.parse(event.at) : Number.NaN,
+    );
+    expect(done! - running!).toBeGreaterThanOrEqual(0);
   });
 
   it("refuses a second run on a busy thread, or queues it behind with ifBusy: queue", async () => {

@@ -176,7 +176,8 @@ export class CrewQueue {
       const run = await this.#store.get(runId);
       if (!run) return channel.close({ error: new RunNotFoundError({ runId }) });
       if (finalStatuses.has(run.status)) {
-        channel.push({ type: "status", runId, status: run.status });
+        const at = (run.finishedAt ?? run.createdAt).toISOString();
+        channel.push({ type: "status", runId, status: run.status, at });
         channel.close();
       }
     };

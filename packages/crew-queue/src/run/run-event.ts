@@ -24,6 +24,8 @@ export type RunEvent =
       readonly type: "status";
       readonly runId: string;
       readonly status: RunStatus;
+      /** When the change committed (ISO 8601, the database's clock): for run latency metrics. */
+      readonly at: string;
       /** The worker, for `running`. */
       readonly worker?: string;
       readonly attempt?: number;

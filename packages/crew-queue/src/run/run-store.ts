@@ -174,7 +174,7 @@ export class RunStore {
                            ORDER BY created_at, run_id LIMIT 1)
              AND NOT EXISTS (SELECT 1 FROM ${this.#table} WHERE thread_id = $1 AND status IN ${active})
            RETURNING run_id)
-         SELECT run_id, pg_notify($2, json_build_object('type', 'status', 'runId', run_id, 'status', 'pending')::text)
+         SELECT run_id, pg_notify($2, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text)
          FROM next`,
         [threadId, this.channel],
       );
@@ -198,7 +198,7 @@ export class RunStore {
              worker = $2, started_at = coalesce(started_at, clock_timestamp()), updated_at = clock_timestamp()
          WHERE run_id = $1 AND status IN ${active}
          RETURNING *)
-       SELECT claimed.*, pg_notify($3, json_build_object('type', 'status', 'runId', run_id,
+       SELECT claimed.*, pg_notify($3, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id,
          'status', 'running', 'worker', worker, 'attempt', attempts)::text) AS notified
        FROM claimed`,
       [runId, worker, this.channel],
@@ -223,7 +223,7 @@ export class RunStore {
          SET status = $3, result = $4, error = $5, finished_at = clock_timestamp(), updated_at = clock_timestamp()
          WHERE run_id = $1 AND lease_epoch = $2 AND status = 'running'
          RETURNING run_id)
-       SELECT run_id, pg_notify($6, json_build_object('type', 'status', 'runId', run_id, 'status', $3::text)::text)
+       SELECT run_id, pg_notify($6, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', $3::text)::text)
        FROM ended`,
       [
         runId,
@@ -245,7 +245,7 @@ export class RunStore {
          UPDATE ${this.#table} SET status = 'pending', worker = NULL, updated_at = clock_timestamp()
          WHERE run_id = $1 AND lease_epoch = $2 AND status = 'running'
          RETURNING run_id)
-       SELECT run_id, pg_notify($3, json_build_object('type', 'status', 'runId', run_id, 'status', 'pending')::text)
+       SELECT run_id, pg_notify($3, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text)
        FROM released`,
       [runId, leaseEpoch, this.channel],
     );
@@ -264,7 +264,7 @@ export class RunStore {
          SET status = 'failed', error = $2, finished_at = clock_timestamp(), updated_at = clock_timestamp()
          WHERE run_id = $1 AND status IN ${active}
          RETURNING run_id, thread_id)
-       SELECT thread_id, pg_notify($3, json_build_object('type', 'status', 'runId', run_id, 'status', 'failed')::text)
+       SELECT thread_id, pg_notify($3, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'failed')::text)
        FROM ended`,
       [runId, error, this.channel],
     );
@@ -289,7 +289,7 @@ export class RunStore {
          RETURNING run_id, thread_id, status)
        SELECT status, thread_id, pg_notify($2, CASE WHEN status = 'running'
            THEN json_build_object('type', 'cancel', 'runId', run_id)::text
-           ELSE json_build_object('type', 'status', 'runId', run_id, 'status', status)::text END)
+           ELSE json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', status)::text END)
        FROM asked`,
       [runId, this.channel],
     );
@@ -310,7 +310,7 @@ export class RunStore {
              updated_at = clock_timestamp()
          WHERE run_id = $1 AND status IN ('cancelled', 'failed')
          RETURNING run_id)
-       SELECT run_id, pg_notify($2, json_build_object('type', 'status', 'runId', run_id, 'status', 'pending')::text)
+       SELECT run_id, pg_notify($2, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text)
        FROM reopened`,
       [runId, this.channel],
     );
