@@ -11,8 +11,10 @@ import {
   threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
+import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
 import { crewAnalyst } from "./offline/crew-analyst.js";
+import { runCrewWorker, submitToQueue } from "./queue-mode.js";
 import { runCrew } from "./run-crew.js";
 
 /** Asked when the command line gives no query. */
@@ -29,6 +31,9 @@ interface CrewOptions {
   yes?: boolean;
   offline?: boolean;
   verbose?: boolean;
+  worker?: boolean;
+  queue?: boolean;
+  concurrency?: string;
 }
 
 await new Command()
@@ -60,6 +65,9 @@ await new Command()
   )
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
+  .option("--worker", "run crews submitted with --queue, until Ctrl-C or SIGTERM")
+  .option("--concurrency <n>", "with --worker: runs at once (default 1)")
+  .option("--queue", "submit the query to the workers (Redis + Postgres) and print the result")
   .action(async (words: string[], options: CrewOptions) => {
     process.exitCode = await runThreadApp({
       app: "crew",
@@ -68,8 +76,18 @@ await new Command()
       verbose: options.verbose === true,
       analyst: crewAnalyst,
       main: (run, thread) => {
+        if (options.worker) {
+          const concurrency = Number(options.concurrency ?? "1");
+          if (!Number.isInteger(concurrency) || concurrency < 1) {
+            throw new ConfigurationError({
+              setting: "--concurrency",
+              message: `--concurrency must be a whole number above 0, got ${options.concurrency}`,
+            });
+          }
+          return runCrewWorker(run, { concurrency, approveAll: options.yes === true });
+        }
         if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
-        return runCrew(run, {
+        const request = {
           query: words.join(" ").trim() || demoQuery,
           json: options.json === true,
           resume: options.resume === true,
@@ -80,7 +98,8 @@ await new Command()
             : {}),
           ...thread,
           ...(options.user === undefined ? {} : { userId: options.user }),
-        });
+        };
+        return options.queue ? submitToQueue(run, request) : runCrew(run, request);
       },
     });
   })

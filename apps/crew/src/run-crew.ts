@@ -42,6 +42,31 @@ function describeCall(node: string, call: ToolApprovalRequest): string {
 }
 
 /**
+ * How a run that nobody can be asked in (a pipe, CI, a queue worker) decides the tools that
+ * ask first: all approved with `approveAll` (`--yes`), otherwise each declined with a line on
+ * standard error naming the call and how to allow it.
+ */
+export function unattendedApproval(
+  run: AppRun,
+  approveAll: boolean,
+): (call: ToolApprovalRequest, node: string) => boolean {
+  if (approveAll) return () => true;
+  return (call, node) => {
+    run.progress.note(
+      `declined: ${describeCall(node, call)}; it asks first and there is no terminal to ask at (pass --yes to allow such calls)`,
+    );
+    return false;
+  };
+}
+
+/** Prints a finished run: the report, or with `json` the typed recommendation alone. */
+export function printCrewResult(run: AppRun, final: Trading, json: boolean): void {
+  if (!json) run.print(renderCrewReport(final));
+  else if (final.recommendation) run.print(JSON.stringify(final.recommendation, null, 2));
+  else throw new Error("the crew ended without a recommendation");
+}
+
+/**
  * Runs the crew once on a thread of the app's SQLite checkpoint database, streaming its node
  * events to the progress display, then prints both insights and the final recommendation (or,
  * with `json`, the typed recommendation). With `threadId` the run continues that thread's
@@ -60,18 +85,9 @@ async function runOnThread(run: AppRun, request: CrewRequest, thread: AppThread)
     llm: run.llm,
     loggerFor: (scope) => run.progress.logger(scope),
     checkpointer: thread.checkpointer,
-    ...(request.approveAll
-      ? { approveToolCall: () => true }
-      : ask
-        ? {}
-        : {
-            approveToolCall: (call: ToolApprovalRequest, node: string) => {
-              run.progress.note(
-                `declined: ${describeCall(node, call)}; it asks first and there is no terminal to ask at (pass --yes to allow such calls)`,
-              );
-              return false;
-            },
-          }),
+    ...(ask && !request.approveAll
+      ? {}
+      : { approveToolCall: unattendedApproval(run, request.approveAll === true) }),
   });
   const config = {
     configurable: { thread_id: thread.id, user_id: request.userId ?? unknownUserId },
@@ -95,9 +111,7 @@ async function runOnThread(run: AppRun, request: CrewRequest, thread: AppThread)
       else if (event.type === "done") final = event.state;
     }
     if (final) {
-      if (!request.json) run.print(renderCrewReport(final));
-      else if (final.recommendation) run.print(JSON.stringify(final.recommendation, null, 2));
-      else throw new Error("the crew ended without a recommendation");
+      printCrewResult(run, final, request.json);
       return;
     }
     if (!question || !ask || !isToolApproval(question.value)) {

@@ -1,4 +1,4 @@
-import { type ChildProcessByStdio, spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
 import type { Readable, Writable } from "node:stream";
 
 /** How a spawned app ended. */
@@ -20,6 +20,8 @@ export interface SpawnAppOptions {
   env?: Record<string, string>;
   /** Kills the app after this long (default 60 s), so a hang fails the test, not the suite. */
   timeoutMs?: number;
+  /** Called with the process once started: to signal a long-running app (a worker). */
+  onStart?: (child: ChildProcess) => void;
 }
 
 // Everything the apps read from the environment: a developer's real keys or URLs must never
