@@ -156,6 +156,7 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
         event.type === "status" ? event.status : `${event.type}:${event.node}`,
       ),
     ).toEqual([
+      "pending",
       "running",
       "node_start:a",
       "node_end:a",
@@ -165,12 +166,43 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
       "node_end:c",
       "done",
     ]);
-    expect(events[0]).toMatchObject({ worker: "w1", attempt: 1 });
+    expect(events[1]).toMatchObject({ worker: "w1", attempt: 1 });
     // Status events carry the database's commit time: run latency from pending to done.
-    const [running, done] = [events[0], events.at(-1)].map((event) =>
+    const [pending, done] = [events[0], events.at(-1)].map((event) =>
       event?.type === "status" ? Date.parse(event.at) : Number.NaN,
     );
-    expect(done! - running!).toBeGreaterThanOrEqual(0);
+    expect(done! - pending!).toBeGreaterThanOrEqual(0);
+  });
+
+  it("tells a follower that comes after a worker took the run which worker holds it", async () => {
+    const { queue, worker } = await createHarness("late_follower");
+    let entered!: () => void;
+    const inNodeA = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await worker({
+      hooks: {
+        a: async () => {
+          entered();
+          await released;
+        },
+      },
+    });
+    const run = await queue.submit("test", { query: "q" });
+    await inNodeA;
+    const events: RunEvent[] = [];
+    const following = (async () => {
+      for await (const event of queue.events(run.runId)) events.push(event);
+    })();
+    release();
+    await following;
+    const statuses = events.filter((event) => event.type === "status");
+    expect(statuses.map((event) => event.status)).toEqual(["running", "done"]);
+    expect(statuses[0]).toMatchObject({ worker: "w1", attempt: 1 });
   });
 
   it("refuses a second run on a busy thread, or queues it behind with ifBusy: queue", async () => {

@@ -76,6 +76,24 @@ export interface SweepResult {
   readonly promoted: readonly string[];
 }
 
+/** The status event describing where `run` stands now, as its row says. */
+function currentStatus(run: RunRecord): Extract<RunEvent, { type: "status" }> {
+  const at = finalStatuses.has(run.status)
+    ? (run.finishedAt ?? run.createdAt)
+    : run.status === "running"
+      ? (run.startedAt ?? run.createdAt)
+      : run.createdAt;
+  return {
+    type: "status",
+    runId: run.runId,
+    status: run.status,
+    at: at.toISOString(),
+    ...(run.status === "running" && run.worker !== undefined
+      ? { worker: run.worker, attempt: run.attempts }
+      : {}),
+  };
+}
+
 /**
  * The API side of crews run by workers: submits runs, waits for their results, follows their
  * events, cancels and resumes them. Runs live in Postgres (`crew_runs`, beside the
@@ -165,29 +183,37 @@ export class CrewQueue {
   }
 
   /**
-   * The run's events as they happen, from now on: node starts and ends (on whichever worker
-   * holds it) and status changes, ending after the final status. Events before the call
-   * are not replayed; a run already over yields its final status only.
+   * The run's events as they happen: first its status now (so a follower that subscribes
+   * after a worker took the run still learns which worker holds it), then node starts and
+   * ends (on whichever worker holds it) and status changes, each status once, ending after
+   * the final status. Node events before the call are not replayed; a run already over
+   * yields its final status only.
    *
    * @throws RunNotFoundError
    */
   async *events(runId: string): AsyncGenerator<RunEvent> {
     const channel = new EventChannel<RunEvent>();
+    // A status is told once, whether the subscription or the first read of the row saw it first.
+    const told = new Set<string>();
+    const tell = (event: Extract<RunEvent, { type: "status" }>) => {
+      const key = `${event.status}:${event.attempt ?? ""}`;
+      if (told.has(key)) return;
+      told.add(key);
+      channel.push(event);
+      if (finalStatuses.has(event.status)) channel.close();
+    };
     const check = async () => {
       const run = await this.#store.get(runId);
       if (!run) return channel.close({ error: new RunNotFoundError({ runId }) });
-      if (finalStatuses.has(run.status)) {
-        const at = (run.finishedAt ?? run.createdAt).toISOString();
-        channel.push({ type: "status", runId, status: run.status, at });
-        channel.close();
-      }
+      tell(currentStatus(run));
     };
     const unsubscribe = await this.#notifications.subscribe(runId, (notice) => {
       if (notice === "reconnected") {
         void check().catch((error: unknown) => channel.close({ error }));
+      } else if (notice.type === "status") {
+        tell(notice);
       } else if (notice.type !== "cancel") {
         channel.push(notice);
-        if (notice.type === "status" && finalStatuses.has(notice.status)) channel.close();
       }
     });
     try {

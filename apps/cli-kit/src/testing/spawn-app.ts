@@ -47,6 +47,7 @@ export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
     env: { ...appTestEnvironment(), ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  options.onStart?.(child);
   return collectOutput(child, options.timeoutMs);
 }
 
