@@ -215,7 +215,7 @@ async function contestants(
     ],
     cwd: directory,
     toolsPath: `tools-${toolCount}.json`,
-    isResetTools: true,
+    resetTools: true,
     logger: dropLines,
   });
 

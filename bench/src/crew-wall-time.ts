@@ -96,7 +96,7 @@ export async function benchCrewWallTime(options: CrewWallTimeOptions): Promise<B
       name,
       llm,
       tools: [],
-      instruction,
+      description: instruction,
       cwd: directory,
       toolsPath: "tools.json",
       logger: dropLines,
@@ -105,8 +105,7 @@ export async function benchCrewWallTime(options: CrewWallTimeOptions): Promise<B
     const crypto = new CryptoTracker(nodeOptions("crypto", instructions.crypto));
     const recommender = new RecommenderAgent(nodeOptions("recommender", instructions.recommender));
     const crew = new CrewAgent({
-      llm,
-      checkpoint: new MemorySaver(),
+      checkpointer: new MemorySaver(),
       graph: new FlowStateGraph(TradingState),
       flow: [
         START.to(market),

@@ -47,11 +47,11 @@ describe("an Agent registering tool packages by specifier", () => {
       llm,
       tools: ["@framework/tools-papers", "@framework/tools-time"],
       toolsPath: join(dir, "tools.json"),
-      isResetTools: true,
+      resetTools: true,
       logger,
     });
 
-    const records = agent.toolsManager.records();
+    const records = agent.toolRegistry.records();
     expect(records.map((r) => [r.tool_name, r.module_path])).toEqual([
       ["paper_research", "@framework/tools-papers"],
       ["get_current_time", "@framework/tools-time"],

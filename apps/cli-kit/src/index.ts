@@ -9,8 +9,27 @@ export {
   defaultCheckpointDb,
   openAppCheckpointer,
 } from "./checkpoint/app-checkpointer.js";
+export {
+  type AppThread,
+  type AppThreadOptions,
+  forgetAppThread,
+  forgetOptionHelp,
+  type RunThreadAppOptions,
+  runThreadApp,
+  storedThreadId,
+  type ThreadFlags,
+  threadNeeded,
+  threadOptionHelp,
+  withAppThread,
+} from "./checkpoint/app-thread.js";
+export {
+  type ConversationThread,
+  invokeOnThread,
+  type ThreadInvokeOptions,
+} from "./checkpoint/thread-conversation.js";
 export { appVersion, examplesHelp } from "./cli/cli-help.js";
 export { checkModelReachable, validateAppConfig } from "./config/app-config.js";
+export { percent } from "./format/percent.js";
 export {
   type OfflineServices,
   offlineNotice,
@@ -18,4 +37,12 @@ export {
   sampleDataHeadline,
 } from "./offline/offline-mode.js";
 export { Progress, type ProgressOptions, type ProgressStream } from "./progress/progress.js";
-export { type AppRun, type RunAppOptions, runApp, verboseOptionHelp } from "./run/run-app.js";
+export { type AskYesNoOptions, askYesNo } from "./prompt/ask-yes-no.js";
+export {
+  type AppCommand,
+  type AppRun,
+  type RunAppOptions,
+  runApp,
+  runCommand,
+  verboseOptionHelp,
+} from "./run/run-app.js";

@@ -1,5 +1,5 @@
 import { appToolSettings } from "@framework/cli-kit";
-import type { ChatModel, Logger } from "@framework/core";
+import type { ChatModel, Logger, ToolApprovalRequest } from "@framework/core";
 import {
   type Checkpointer,
   CrewAgent,
@@ -12,6 +12,7 @@ import { cryptoInstruction, marketInstruction, recommenderInstruction } from "./
 import { CryptoTracker } from "./nodes/crypto-tracker.js";
 import { MarketDataProvider } from "./nodes/market-data-provider.js";
 import { RecommenderAgent } from "./nodes/recommender-agent.js";
+import { crewToolsAskingFirst } from "./tools-asking-first.js";
 import { TradingState } from "./trading-state.js";
 import { fetch_stock_data_vn } from "./vn-stock/fetch-stock-data-vn.js";
 
@@ -38,6 +39,12 @@ export interface TradingCrewOptions {
    * process); the command line passes a `SqliteSaver`, so threads outlive it.
    */
   checkpointer?: Checkpointer;
+  /**
+   * Decides calls of the tools that ask first (`crewToolsAskingFirst`), for the node that
+   * made them. Without it such a call interrupts the run with a `ToolApprovalInterrupt`,
+   * answered by `resume(true | false)`.
+   */
+  approveToolCall?: (call: ToolApprovalRequest, node: string) => boolean | Promise<boolean>;
 }
 
 /** The crew and its three nodes. */
@@ -52,8 +59,9 @@ export interface TradingCrew {
  * Builds the multi-market advisory crew of the specification: `MarketDataProvider` and
  * `CryptoTracker` start together from START, `RecommenderAgent` waits for both and ends the
  * run, over `TradingState` with the given checkpointer. Every node gets the shared tools, plus
- * `fetch_stock_data_vn` registered at runtime through its `toolsManager`. Resolves once every
- * node's tools are registered.
+ * `fetch_stock_data_vn` registered at runtime through its `toolRegistry`, and the tools that
+ * ask before they run (`crewToolsAskingFirst`) in place of the modules' own. Resolves once
+ * every node's tools are registered.
  */
 export async function createTradingCrew(options: TradingCrewOptions): Promise<TradingCrew> {
   const loggerFor = options.loggerFor;
@@ -65,35 +73,46 @@ export async function createTradingCrew(options: TradingCrewOptions): Promise<Tr
     cwd: settings.cwd,
   };
   const withLogger = (scope: string) => (loggerFor ? { logger: loggerFor(scope) } : {});
+  const { approveToolCall } = options;
+  const withApproval = (node: string) =>
+    approveToolCall
+      ? { approveToolCall: (call: ToolApprovalRequest) => approveToolCall(call, node) }
+      : {};
   // The first node starts the registry file afresh; the others write theirs after it.
   const market = new MarketDataProvider({
     name: "market",
-    instruction: marketInstruction,
-    isResetTools: true,
+    description: marketInstruction,
+    resetTools: true,
     ...common,
     ...withLogger("market"),
+    ...withApproval("market"),
   });
   await market.ready;
   const crypto = new CryptoTracker({
     name: "crypto",
-    instruction: cryptoInstruction,
+    description: cryptoInstruction,
     ...common,
     ...withLogger("crypto"),
+    ...withApproval("crypto"),
   });
   const recommender = new RecommenderAgent({
     name: "recommender",
-    instruction: recommenderInstruction,
+    description: recommenderInstruction,
     memory: true,
     ...common,
     ...withLogger("recommender"),
+    ...withApproval("recommender"),
   });
   for (const node of [market, crypto, recommender]) {
-    node.toolsManager.registerFunctionTool(fetch_stock_data_vn);
+    node.toolRegistry.registerFunctionTool(fetch_stock_data_vn);
   }
   await Promise.all([crypto.ready, recommender.ready]);
+  // After the modules, whose own copies of these tools they replace.
+  for (const node of [market, crypto, recommender]) {
+    for (const tool of crewToolsAskingFirst) node.toolRegistry.registerFunctionTool(tool);
+  }
   const crew = new CrewAgent({
-    llm: options.llm,
-    checkpoint: options.checkpointer ?? new MemorySaver(),
+    checkpointer: options.checkpointer ?? new MemorySaver(),
     graph: new FlowStateGraph(TradingState),
     flow: [
       START.to(market),

@@ -4,7 +4,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sampleDataHeadline } from "@framework/cli-kit";
-import { type FakeServices, spawnApp, startFakeServices } from "@framework/demo-kit";
+import {
+  type FakeServices,
+  spawnApp,
+  spawnAppOnTerminal,
+  startFakeServices,
+} from "@framework/demo-kit";
 import type { OpenAIChatRequestBody } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +18,7 @@ import {
   recommenderPromptRequest,
 } from "./crew-prompts.js";
 import { crewAnalyst } from "./offline/crew-analyst.js";
-import type { Trading } from "./trading-state.js";
+import { Recommendation } from "./recommendation.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const query = "Compare AAPL and FPT with Bitcoin: how should I split a growth portfolio?";
@@ -52,10 +57,22 @@ function nodeOf(body: unknown): NodeName | undefined {
   return undefined;
 }
 
+/** The messages of the recommender's latest request asked about `question`. */
+function lastRecommenderRequest(question: string) {
+  const request = services.llm.chatRequests.findLast(
+    (body) =>
+      nodeOf(body) === "recommender" &&
+      body.messages.at(-1)?.role === "user" &&
+      String(body.messages.at(-1)?.content).includes(question),
+  );
+  if (!request) throw new Error(`no recommender request about "${question}"`);
+  return request.messages;
+}
+
 describe("pnpm crew, against fake services", () => {
   it("runs market and crypto concurrently, the recommender once after both, and prints all three sections", async () => {
     const before = services.llm.requests.length;
-    const result = await crew([query, "--verbose"]);
+    const result = await crew([query, "--yes", "--verbose"]);
     expect(result.stderr).not.toMatch(/^error:/m);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain("## Equity insight (MarketDataProvider)");
@@ -111,30 +128,23 @@ describe("pnpm crew, against fake services", () => {
     expect(events.slice(4)).toEqual(["node recommender started", "node recommender finished"]);
   });
 
-  it("prints the final state as JSON with --json, for the given user and thread", async () => {
+  it("prints the typed recommendation, and nothing else, as JSON with --json", async () => {
     const result = await crew([query, "--json", "--user", "alice", "--thread", "7", "--verbose"]);
     expect(result.code).toBe(0);
-    const state = JSON.parse(result.stdout) as Trading;
-    expect(Object.keys(state).sort()).toEqual(
-      [
-        "conversations",
-        "crypto_insight",
-        "equity_insight",
-        "final_recommendation",
-        "messages",
-      ].sort(),
-    );
-    expect(state.messages[0]).toEqual({ role: "user", content: query });
-    expect(
-      state.messages
-        .slice(1, 3)
-        .map((m) => m.role)
-        .sort(),
-    ).toEqual(["CryptoTracker", "MarketDataProvider"]);
-    expect(state.messages[3]).toEqual({ role: "Recommender", content: state.final_recommendation });
-    expect(state.messages.find((m) => m.role === "MarketDataProvider")?.content).toBe(
-      state.equity_insight,
-    );
+    const recommendation = Recommendation.parse(JSON.parse(result.stdout));
+    expect(Object.keys(JSON.parse(result.stdout))).toEqual([
+      "action",
+      "allocation",
+      "rationale",
+      "risks",
+    ]);
+    expect(recommendation.allocation.map((position) => position.asset)).toEqual([
+      "equities",
+      "BTC",
+      "cash",
+    ]);
+    expect(recommendation.allocation.reduce((sum, p) => sum + p.percent, 0)).toBe(100);
+    expect(recommendation.rationale).toMatch(/AAPL [+-]\d+\.\d{2}%, FPT [+-]\d+\.\d{2}%/);
     expect(result.stderr).toContain("I'am chatting with alice");
   });
 
@@ -159,16 +169,21 @@ describe("pnpm crew, against fake services", () => {
 });
 
 describe("pnpm crew --offline", () => {
-  it("piped, prints the sample-data headline first, the report, and on stderr only the thread", async () => {
+  it("piped, prints the sample-data headline first, the report, and on stderr only the thread and declined calls", async () => {
     const result = await crew(["--offline"], {});
     expect(result.code).toBe(0);
     const [headline, ...report] = result.stdout.split("\n");
     expect(headline).toBe(sampleDataHeadline);
     expect(headline).toContain("sample data");
     expect(report.join("\n").trimStart()).toMatch(/^## Equity insight \(MarketDataProvider\)/);
-    expect(result.stderr).toMatch(
-      /^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)\n$/,
+    const [thread, ...others] = result.stderr.trimEnd().split("\n");
+    expect(thread).toMatch(/^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)$/);
+    // No progress lines off a terminal: only why a tool that asks first did not run, and the
+    // agent's warning that it answers without it.
+    expect(others).toContainEqual(
+      expect.stringMatching(/^declined: market wants to run search_api/),
     );
+    for (const line of others) expect(line).toMatch(/^declined: |^\[ *\d+\.\ds\] \w+ WARN /);
   });
 
   it("keeps standard output pure JSON with --json, the headline on standard error", async () => {
@@ -197,36 +212,36 @@ describe("pnpm crew --offline", () => {
     expect(result.stdout).toContain("## Crypto insight (CryptoTracker)");
     expect(result.stdout).toContain("## Final recommendation (RecommenderAgent)");
   });
+
+  it("prints a valid typed recommendation with --offline --json", async () => {
+    const result = await crew(["--offline", "--json"], {});
+    expect(result.code).toBe(0);
+    expect(Recommendation.safeParse(JSON.parse(result.stdout)).success).toBe(true);
+  });
 });
 
 describe("pnpm crew threads, in a SQLite file", () => {
   it("keeps threads in .framework/checkpoints.sqlite and continues one with --thread", async () => {
-    const first = await crew([query, "--json", "--thread", "continued"]);
+    const first = await crew([query, "--thread", "continued"]);
     expect(first.code).toBe(0);
     expect(existsSync(join(cwd, ".framework", "checkpoints.sqlite"))).toBe(true);
-    const second = await crew(["And what about ETH?", "--json", "--thread", "continued"]);
+    const second = await crew(["And what about ETH?", "--thread", "continued"]);
     expect(second.code).toBe(0);
-    const state = JSON.parse(second.stdout) as Trading;
-    const asked = state.messages.filter((m) => m.role === "user").map((m) => m.content);
-    expect(asked).toEqual([query, "And what about ETH?"]);
-    expect(state.messages).toHaveLength(8);
     // The recommender remembers the thread's earlier question and its own answer.
-    const recommender = state.conversations.recommender ?? [];
-    expect(recommender.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
-    expect(recommender[0]?.content).toContain(query);
-    expect(recommender[2]?.content).toContain("And what about ETH?");
-    const lastAsk = services.llm.chatRequests.findLast((request) =>
-      request.messages.some((m) => String(m.content).includes("And what about ETH?")),
-    );
-    expect(lastAsk?.messages.some((m) => String(m.content).includes(query))).toBe(true);
+    const ask = lastRecommenderRequest("And what about ETH?");
+    expect(ask.map((m) => m.role)).toEqual(["system", "user", "assistant", "user"]);
+    expect(String(ask[1]?.content)).toContain(query);
+    expect(Recommendation.safeParse(JSON.parse(String(ask[2]?.content))).success).toBe(true);
   });
 
   it("starts a new thread per run without --thread and says its id", async () => {
-    const result = await crew([query, "--json"]);
+    const result = await crew(["A question of its own", "--json"]);
     expect(result.code).toBe(0);
     expect(result.stderr).toMatch(/thread [0-9a-f-]{36} \(continue it with --thread/);
-    const state = JSON.parse(result.stdout) as Trading;
-    expect(state.messages.filter((m) => m.role === "user")).toHaveLength(1);
+    expect(lastRecommenderRequest("A question of its own").map((m) => m.role)).toEqual([
+      "system",
+      "user",
+    ]);
   });
 
   it("uses --db, else FRAMEWORK_CHECKPOINT_DB, and forgets a thread with --forget", async () => {
@@ -240,10 +255,9 @@ describe("pnpm crew threads, in a SQLite file", () => {
 
     const forgotten = await crew(["--thread", "x", "--db", explicit, "--forget"]);
     expect(forgotten.code).toBe(0);
-    expect(forgotten.stdout).toContain("thread x deleted");
-    const again = await crew([query, "--json", "--thread", "x", "--db", explicit]);
-    const state = JSON.parse(again.stdout) as Trading;
-    expect(state.messages.filter((m) => m.role === "user")).toHaveLength(1);
+    expect(forgotten.stdout).toBe(`thread x deleted from ${explicit}\n`);
+    expect((await crew(["Anything new?", "--thread", "x", "--db", explicit])).code).toBe(0);
+    expect(lastRecommenderRequest("Anything new?")).toHaveLength(2);
   });
 
   it("refuses --resume and --forget without --thread", async () => {
@@ -259,7 +273,18 @@ describe("pnpm crew threads, in a SQLite file", () => {
     const [equity, , recommendation] = result.stdout.split(/^## .+$/m).slice(1);
     expect(equity).toContain(plain);
     expect(recommendation).toContain(plain);
-    expect(result.stdout).not.toMatch(/Allocation:/);
+    expect(recommendation).toContain("Action: No recommendation");
+    expect(recommendation).toContain("Allocation: 100% cash.");
+  });
+
+  it("says so in a valid typed recommendation with --json when the request names no ticker", async () => {
+    const result = await crew(["--offline", "--json", "What is the meaning of life?"], {});
+    expect(result.code).toBe(0);
+    const recommendation = Recommendation.parse(JSON.parse(result.stdout));
+    expect(recommendation.allocation).toEqual([{ asset: "cash", percent: 100 }]);
+    expect(recommendation.rationale).toContain(
+      "The offline demo's scripted model only knows its sample questions",
+    );
   });
 
   it("analyses the dates the request names", async () => {
@@ -268,5 +293,72 @@ describe("pnpm crew threads, in a SQLite file", () => {
     expect(result.stdout).toContain(
       "Equity outlook for MSFT (daily bars from 2023-01-01 to 2024-01-01, end excluded):",
     );
+  });
+});
+
+describe("pnpm crew asks before the tools that ask first", () => {
+  const declined =
+    /declined: market wants to run search_api \{"query":"[^"]+"\}; it asks first and there is no terminal to ask at \(pass --yes/;
+  const question = /market wants to run search_api \{"query":"[^"]+"\}\. Allow\? \[y\/N\] /;
+
+  function onTerminal(args: string[], answer: string) {
+    return spawnAppOnTerminal({
+      script,
+      args,
+      cwd,
+      env: { FRAMEWORK_CHARTS_DIR: join(cwd, "charts"), ...services.environment },
+      answers: [{ when: question, type: answer }],
+    });
+  }
+
+  it("declines them with a line on standard error when there is no terminal, and finishes", async () => {
+    const searches = services.tavily.requests.length;
+    const result = await crew([query]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(declined);
+    expect(services.tavily.requests).toHaveLength(searches);
+    expect(result.stdout).toContain("Sentiment: no news came back from the web search.");
+  });
+
+  it("runs them without asking with --yes", async () => {
+    const searches = services.tavily.requests.length;
+    const result = await crew([query, "--yes"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).not.toContain("declined");
+    expect(services.tavily.requests.length).toBeGreaterThan(searches);
+  });
+
+  it("asks at a terminal, pausing the run, and runs the tool when the answer is yes", async () => {
+    const searches = services.tavily.requests.length;
+    const result = await onTerminal([query, "--thread", "approved"], "y");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/market wants to run search_api .+\. Allow\? \[y\/N\] /);
+    expect(services.tavily.requests.length).toBeGreaterThan(searches);
+    expect(result.stdout).toContain("## Final recommendation (RecommenderAgent)");
+    expect(result.stdout).not.toContain("no news came back");
+  });
+
+  it("asks at a terminal and tells the model the user declined when the answer is no", async () => {
+    const searches = services.tavily.requests.length;
+    const result = await onTerminal([query, "--thread", "refused"], "n");
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain("declined: search_api for market");
+    expect(services.tavily.requests).toHaveLength(searches);
+    expect(result.stdout).toContain("Sentiment: no news came back from the web search.");
+    const market = services.llm.chatRequests.findLast((body) => nodeOf(body) === "market");
+    expect(market?.messages.some((m) => String(m.content).includes("declined"))).toBe(true);
+  });
+
+  it("keeps the question in the thread when Ctrl-C ends the run there, and asks it again on --resume", async () => {
+    const cancelled = await onTerminal([query, "--thread", "later"], "\x03");
+    expect(cancelled.code).toBe(130);
+    expect(cancelled.stdout).toContain("error: interrupted");
+    const before = services.llm.chatRequests.length;
+    const resumed = await onTerminal(["--thread", "later", "--resume"], "y");
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain("## Final recommendation (RecommenderAgent)");
+    // Only the node that asked runs again, then the recommender; crypto had finished.
+    const nodes = new Set(services.llm.chatRequests.slice(before).map((body) => nodeOf(body)));
+    expect([...nodes].sort()).toEqual(["market", "recommender"]);
   });
 });

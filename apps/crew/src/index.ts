@@ -16,6 +16,12 @@ export { renderCrewReport } from "./crew-report.js";
 export { CryptoTracker } from "./nodes/crypto-tracker.js";
 export { MarketDataProvider } from "./nodes/market-data-provider.js";
 export { RecommenderAgent } from "./nodes/recommender-agent.js";
-export { type CrewRequest, runCrew } from "./run-crew.js";
+export {
+  Position,
+  Recommendation,
+  renderRecommendation,
+} from "./recommendation.js";
+export { type AskApproval, type CrewRequest, runCrew } from "./run-crew.js";
+export { askingFirst, crewToolsAskingFirst } from "./tools-asking-first.js";
 export { CrewMessage, type Trading, TradingState, type TradingUpdate } from "./trading-state.js";
 export { fetch_stock_data_vn, vnPriceTableToText } from "./vn-stock/fetch-stock-data-vn.js";

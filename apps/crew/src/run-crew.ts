@@ -1,8 +1,12 @@
-import { randomUUID } from "node:crypto";
-import { type AppRun, openAppCheckpointer } from "@framework/cli-kit";
+import { type AppRun, type AppThread, withAppThread } from "@framework/cli-kit";
+import { type ToolApprovalRequest, unknownUserId } from "@framework/core";
+import { type GraphEvent, resume, type ToolApprovalInterrupt } from "@framework/graph";
 import { createTradingCrew } from "./create-trading-crew.js";
 import { renderCrewReport } from "./crew-report.js";
-import type { Trading } from "./trading-state.js";
+import type { Trading, TradingUpdate } from "./trading-state.js";
+
+/** A person's decision on a tool call a crew node wants to make. */
+export type AskApproval = (question: string) => Promise<boolean>;
 
 /** What the command line asks of one crew run. */
 export interface CrewRequest {
@@ -13,61 +17,111 @@ export interface CrewRequest {
   /** The checkpoint database (`--db`); see `checkpointDbPath` for the default. */
   db?: string;
   /**
-   * Continue the thread's unfinished run (failed, cancelled, or killed with its process)
-   * instead of asking a new query; finished nodes are not run again.
+   * Continue the thread's unfinished run (failed, cancelled, killed with its process, or
+   * waiting for an approval) instead of asking a new query; finished nodes are not run again.
    */
   resume?: boolean;
-  /** Print the final shared state as JSON instead of the report. */
+  /** Print the typed recommendation as JSON instead of the report. */
   json: boolean;
+  /** Run every tool that asks first without asking (`--yes`). */
+  approveAll?: boolean;
+  /**
+   * Asks the person at the terminal about each tool call that needs approval; the run
+   * pauses (an interrupt saved in the thread) until they answer. Without it, and without
+   * `approveAll`, such calls are declined, each with a line on standard error saying why.
+   */
+  ask?: AskApproval;
+}
+
+function isToolApproval(value: unknown): value is ToolApprovalInterrupt {
+  return (value as { type?: unknown } | null)?.type === "tool-approval";
+}
+
+function describeCall(node: string, call: ToolApprovalRequest): string {
+  return `${node} wants to run ${call.toolName} ${JSON.stringify(call.arguments)}`;
+}
+
+/**
+ * How a run that nobody can be asked in (a pipe, CI, a queue worker) decides the tools that
+ * ask first: all approved with `approveAll` (`--yes`), otherwise each declined with a line on
+ * standard error naming the call and how to allow it.
+ */
+export function unattendedApproval(
+  run: AppRun,
+  approveAll: boolean,
+): (call: ToolApprovalRequest, node: string) => boolean {
+  if (approveAll) return () => true;
+  return (call, node) => {
+    run.progress.note(
+      `declined: ${describeCall(node, call)}; it asks first and there is no terminal to ask at (pass --yes to allow such calls)`,
+    );
+    return false;
+  };
+}
+
+/** Prints a finished run: the report, or with `json` the typed recommendation alone. */
+export function printCrewResult(run: AppRun, final: Trading, json: boolean): void {
+  if (!json) run.print(renderCrewReport(final));
+  else if (final.recommendation) run.print(JSON.stringify(final.recommendation, null, 2));
+  else throw new Error("the crew ended without a recommendation");
 }
 
 /**
  * Runs the crew once on a thread of the app's SQLite checkpoint database, streaming its node
  * events to the progress display, then prints both insights and the final recommendation (or,
- * with `json`, the final state). With `threadId` the run continues that thread's state, from
- * an earlier run or an earlier process; without, it starts a new thread and says its id.
+ * with `json`, the typed recommendation). With `threadId` the run continues that thread's
+ * state, from an earlier run or an earlier process; without, it starts a new thread and says
+ * its id. Tools that ask first are approved, asked about, or declined as the request says.
  */
-export async function runCrew(run: AppRun, request: CrewRequest): Promise<void> {
-  const checkpointer = openAppCheckpointer(request.db);
-  try {
-    const threadId = request.threadId ?? randomUUID();
-    if (request.threadId === undefined) {
-      run.progress.note(`thread ${threadId} (continue it with --thread ${threadId})`);
-    }
-    const { crew } = await createTradingCrew({
-      llm: run.llm,
-      loggerFor: (scope) => run.progress.logger(scope),
-      checkpointer,
-    });
-    const options = {
-      threadId,
-      signal: run.signal,
-      ...(request.userId === undefined ? {} : { userId: request.userId }),
-    };
-    let final: Trading | undefined;
-    if (request.resume) final = await crew.resume(options);
-    else {
-      for await (const event of crew.stream(request.query, options)) {
-        if (event.type === "node_start") run.progress.nodeStarted(event.node);
-        else if (event.type === "node_end") run.progress.nodeFinished(event.node);
-        else if (event.type === "agent") run.progress.agentEvent(event.node, event.event);
-        else if (event.type === "done") final = event.state;
-      }
-    }
-    if (!final) throw new Error("the crew ended without a final state");
-    run.print(request.json ? JSON.stringify(final, null, 2) : renderCrewReport(final));
-  } finally {
-    checkpointer.close();
-  }
+export function runCrew(run: AppRun, request: CrewRequest): Promise<void> {
+  return withAppThread(run, { app: "crew", ...request }, (thread) =>
+    runOnThread(run, request, thread),
+  );
 }
 
-/** Deletes a thread from the app's checkpoint database (`--forget`). */
-export async function forgetThread(run: AppRun, threadId: string, db?: string): Promise<void> {
-  const checkpointer = openAppCheckpointer(db);
-  try {
-    await checkpointer.deleteThread(threadId);
-    run.print(`thread ${threadId} deleted from ${checkpointer.path}`);
-  } finally {
-    checkpointer.close();
+async function runOnThread(run: AppRun, request: CrewRequest, thread: AppThread): Promise<void> {
+  const { ask } = request;
+  const { crew } = await createTradingCrew({
+    llm: run.llm,
+    loggerFor: (scope) => run.progress.logger(scope),
+    checkpointer: thread.checkpointer,
+    ...(ask && !request.approveAll
+      ? {}
+      : { approveToolCall: unattendedApproval(run, request.approveAll === true) }),
+  });
+  const config = {
+    configurable: { thread_id: thread.id, user_id: request.userId ?? unknownUserId },
+    signal: run.signal,
+  };
+  let events: AsyncIterable<GraphEvent<Trading, TradingUpdate>> = request.resume
+    ? crew.app.stream(null, config)
+    : crew.stream(request.query, {
+        threadId: thread.id,
+        signal: run.signal,
+        ...(request.userId === undefined ? {} : { userId: request.userId }),
+      });
+  for (;;) {
+    let final: Trading | undefined;
+    let question: { node: string; value: unknown } | undefined;
+    for await (const event of events) {
+      if (event.type === "node_start") run.progress.nodeStarted(event.node);
+      else if (event.type === "node_end") run.progress.nodeFinished(event.node);
+      else if (event.type === "agent") run.progress.agentEvent(event.node, event.event);
+      else if (event.type === "interrupt") question ??= event;
+      else if (event.type === "done") final = event.state;
+    }
+    if (final) {
+      printCrewResult(run, final, request.json);
+      return;
+    }
+    if (!question || !ask || !isToolApproval(question.value)) {
+      throw new Error("the crew ended without a final state");
+    }
+    const { call } = question.value;
+    const node = question.node;
+    const allowed = await run.progress.pauseWhile(() => ask(`${describeCall(node, call)}. Allow?`));
+    if (!allowed) run.progress.note(`declined: ${call.toolName} for ${node}`);
+    // The interrupted node runs again from its start, and this answer decides its call.
+    events = crew.app.stream(resume(allowed), config);
   }
 }

@@ -7,6 +7,7 @@ import {
   type UpdateOf,
 } from "@framework/graph";
 import { z } from "zod";
+import { Recommendation } from "./recommendation.js";
 
 /** An entry of the crew's `messages`: who wrote it, and what. */
 export const CrewMessage = z.object({ role: z.string(), content: z.string() });
@@ -15,7 +16,8 @@ export const CrewMessage = z.object({ role: z.string(), content: z.string() });
  * The crew's shared state, as the specification's `TradingState`: `messages` is append-only
  * (the reducer returns the existing list plus the new entry), each insight is written by one
  * node, and `final_recommendation` by the recommender once both insights exist.
- * `conversations` holds the recommender's conversation, so a thread continued with
+ * `recommendation` is the recommender's typed answer, of which `final_recommendation` is the
+ * text. `conversations` holds the recommender's conversation, so a thread continued with
  * `--thread` is answered knowing the earlier questions and recommendations.
  */
 export const TradingState = defineState({
@@ -23,6 +25,7 @@ export const TradingState = defineState({
   equity_insight: z.string().optional(),
   crypto_insight: z.string().optional(),
   final_recommendation: z.string().optional(),
+  recommendation: Recommendation.optional(),
   conversations: agentConversations(),
 });
 

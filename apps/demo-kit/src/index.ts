@@ -16,7 +16,6 @@ export {
   type BtcFigures,
   type ChartFigures,
   type PriceFigures,
-  percent,
   readBtcFigures,
   readChartFigures,
   readPriceFigures,
@@ -24,6 +23,9 @@ export {
 } from "./offline/tool-text.js";
 export {
   type AppProcessResult,
+  type SpawnAppOnTerminalOptions,
   type SpawnAppOptions,
   spawnApp,
+  spawnAppOnTerminal,
+  type TerminalAnswer,
 } from "./testing/spawn-app.js";

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -6,6 +7,7 @@ import { sampleDataHeadline } from "@framework/cli-kit";
 import { type FakeServices, spawnApp, startFakeServices } from "@framework/demo-kit";
 import type { OpenAIChatRequestBody } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type FinanceAnswer, FinanceReport } from "./finance-report.js";
 import { financeAnalyst } from "./offline/finance-analyst.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -52,8 +54,9 @@ describe("pnpm finance, against fake services", () => {
     expect(result.stderr).not.toMatch(/^error:/m);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(
-      /^## Answer\n\nNVDA, 2024-01-\d{2} to 2024-12-\d{2} \(\d+ daily bars, USD\):/,
+      /^## Answer\n\nNVDA returned [+-]\d+\.\d{2}% from 2024-01-\d{2} to 2024-12-\d{2} \(close /,
     );
+    expect(result.stdout).toMatch(/^NVDA, 2024-01-\d{2} to 2024-12-\d{2} \(USD\):$/m);
     expect(result.stdout).toMatch(/- Performance: [+-]\d+\.\d{2}%, close \d+\.\d{2} -> \d+\.\d{2}/);
     expect(result.stdout).toContain("## Charts");
     expect(result.stdout).toMatch(/## Deep-search report\n\n# I\. Planning\n1\. /);
@@ -88,6 +91,41 @@ describe("pnpm finance, against fake services", () => {
     }
   });
 
+  it("prints the typed answer, and nothing else, as JSON with --json", async () => {
+    const chartsDir = join(cwd, "json-charts");
+    const result = await finance([question, "--json"], chartsDir);
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout) as FinanceAnswer;
+    expect(Object.keys(answer)).toEqual(["report", "charts", "deepSearchReports"]);
+    const report = FinanceReport.parse(answer.report);
+    expect(report.stocks.map((stock) => [stock.symbol, stock.currency])).toEqual([["NVDA", "USD"]]);
+    expect(report.stocks[0]?.from).toMatch(/^2024-01-\d{2}$/);
+    expect(report.summary).toContain("The deep-search report covers");
+    expect(answer.charts.map((chart) => chart.tool)).toEqual([
+      "visualize_stock_data",
+      "plot_returns",
+    ]);
+    expect(answer.deepSearchReports).toHaveLength(1);
+    expect(answer.deepSearchReports[0]).toMatch(/^# I\. Planning\n/);
+    await expectCharts(chartsDir, result.stdout);
+  });
+
+  it("continues a conversation across runs with --thread, and forgets it with --forget", async () => {
+    const chartsDir = join(cwd, "thread-charts");
+    const first = "How did NVDA do in 2024?";
+    expect((await finance([first, "--thread", "talk"], chartsDir)).code).toBe(0);
+    expect(existsSync(join(cwd, ".framework", "checkpoints.sqlite"))).toBe(true);
+    const second = await finance(["And AAPL in 2023?", "--thread", "talk"], chartsDir);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^## Answer\n\nAAPL returned /);
+    expect(askedBefore("And AAPL in 2023?")).toEqual([first, "And AAPL in 2023?"]);
+
+    const forgotten = await finance(["--thread", "talk", "--forget"], chartsDir);
+    expect(forgotten.stdout).toMatch(/^thread talk deleted from .+checkpoints\.sqlite\n$/);
+    expect((await finance(["And MSFT in 2023?", "--thread", "talk"], chartsDir)).code).toBe(0);
+    expect(askedBefore("And MSFT in 2023?")).toEqual(["And MSFT in 2023?"]);
+  });
+
   it("exits non-zero with one clear line when the model service rejects the key", async () => {
     const result = await finance([question], join(cwd, "unused"), {
       ...services.environment,
@@ -99,14 +137,16 @@ describe("pnpm finance, against fake services", () => {
 });
 
 describe("pnpm finance --offline", () => {
-  it("piped, prints the sample-data headline first and the answer, nothing on stderr", async () => {
+  it("piped, prints the sample-data headline first and the answer, on stderr only the thread", async () => {
     const chartsDir = join(cwd, "offline-quiet-charts");
     const result = await finance(["--offline"], chartsDir, {});
     expect(result.code).toBe(0);
     const [headline, ...answer] = result.stdout.split("\n");
     expect(headline).toBe(sampleDataHeadline);
     expect(answer.join("\n").trimStart()).toMatch(/^## Answer\n/);
-    expect(result.stderr).toBe("");
+    expect(result.stderr).toMatch(
+      /^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)\n$/,
+    );
     // Each chart drawn from the fakes' sample prices says so under its title.
     for (const page of (await readdir(chartsDir)).filter((file) => file.endsWith(".html"))) {
       expect(await readFile(join(chartsDir, page), "utf8")).toContain(
@@ -152,7 +192,7 @@ describe("pnpm finance --offline", () => {
       {},
     );
     expect(asked.code).toBe(0);
-    expect(asked.stdout).toMatch(/^AAPL, 2023-03-01 to 2023-06-30 \(\d+ daily bars, USD\):/m);
+    expect(asked.stdout).toMatch(/^AAPL, 2023-03-0\d to 2023-06-30 \(USD\):$/m);
     expect(asked.stdout).not.toContain("NVDA");
 
     const unknown = await finance(["--offline", "What is the capital of France?"], chartsDir, {});
@@ -162,4 +202,38 @@ describe("pnpm finance --offline", () => {
     );
     expect(unknown.stdout).toContain("No chart was drawn.");
   });
+
+  it("says so in a valid typed answer with --offline --json when the question names no ticker", async () => {
+    const chartsDir = join(cwd, "offline-unknown-json-charts");
+    const result = await finance(
+      ["--offline", "--json", "What is the capital of France?"],
+      chartsDir,
+      {},
+    );
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout) as FinanceAnswer;
+    const report = FinanceReport.parse(answer.report);
+    expect(report.summary).toContain(
+      "The offline demo's scripted model only knows its sample questions",
+    );
+    expect(report.stocks).toEqual([]);
+    expect(answer.charts).toEqual([]);
+  });
+
+  it("prints a valid typed answer with --offline --json", async () => {
+    const result = await finance(["--offline", "--json"], join(cwd, "offline-json-charts"), {});
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout) as FinanceAnswer;
+    expect(FinanceReport.safeParse(answer.report).success).toBe(true);
+    expect(answer.charts).toHaveLength(2);
+  });
 });
+
+/** The user messages of the model's latest request whose last one is `question`. */
+function askedBefore(question: string): string[] {
+  const request = services.llm.chatRequests.findLast(
+    (body) => body.messages.findLast((m) => m.role === "user")?.content === question,
+  );
+  if (!request) throw new Error(`no request asking "${question}"`);
+  return request.messages.filter((m) => m.role === "user").map((m) => String(m.content));
+}

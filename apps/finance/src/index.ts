@@ -5,4 +5,10 @@ export {
   reportsWritten,
 } from "./finance-outputs.js";
 export { financeDescription, financeInstruction, financeSkills } from "./finance-prompt.js";
-export { runFinance } from "./run-finance.js";
+export {
+  type FinanceAnswer,
+  FinanceReport,
+  renderFinanceReport,
+  StockFigures,
+} from "./finance-report.js";
+export { type FinanceRequest, runFinance } from "./run-finance.js";

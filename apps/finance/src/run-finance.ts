@@ -1,16 +1,30 @@
-import { type AppRun, appToolSettings } from "@framework/cli-kit";
+import { type AppRun, appToolSettings, invokeOnThread, withAppThread } from "@framework/cli-kit";
 import { Agent } from "@framework/core";
 import { configureDeepSearch } from "@framework/tools-deepsearch";
 import { deepSearchStep } from "./deep-search-progress.js";
 import { chartsDrawn, renderCharts, reportsWritten } from "./finance-outputs.js";
 import { financeDescription, financeInstruction, financeSkills } from "./finance-prompt.js";
+import { type FinanceAnswer, FinanceReport, renderFinanceReport } from "./finance-report.js";
+
+/** What the command line asks of one finance run. */
+export interface FinanceRequest {
+  question: string;
+  /** Print the typed answer as JSON (a {@link FinanceAnswer}) instead of the report. */
+  json?: boolean;
+  /** The conversation thread to continue (`--thread`); a new thread when absent. */
+  threadId?: string;
+  /** The checkpoint database (`--db`); see `checkpointDbPath` for the default. */
+  db?: string;
+}
 
 /**
- * Asks the financial analyst (stock tools, deep search, web search, time) a question and prints
- * its answer, the charts it drew (written under `./charts`, or `FRAMEWORK_CHARTS_DIR`), and the
- * deep-search report when it wrote one.
+ * Asks the financial analyst (stock tools, deep search, web search, time) a question, as the
+ * next turn of the conversation on a thread of the app's checkpoint database, for a typed
+ * {@link FinanceReport}. Prints it with the charts the run drew (written under `./charts`, or
+ * `FRAMEWORK_CHARTS_DIR`) and the deep-search report when it wrote one; or, with `json`, all
+ * of that as one JSON object.
  */
-export async function runFinance(run: AppRun, question: string): Promise<void> {
+export async function runFinance(run: AppRun, request: FinanceRequest): Promise<void> {
   // Deep search then uses the app's model, not a second client, and shows each of its steps
   // (on a terminal, or with --verbose) while it works for a minute.
   configureDeepSearch({
@@ -28,25 +42,36 @@ export async function runFinance(run: AppRun, question: string): Promise<void> {
       "@framework/tools-websearch",
       "@framework/tools-time",
     ],
-    isResetTools: true,
+    resetTools: true,
     logger: run.progress.logger("finance"),
     ...appToolSettings(import.meta.url),
   });
-  const result = await agent.invoke(question, {
-    signal: run.signal,
-    onEvent: (event) => {
-      run.progress.agentEvent("finance", event);
-      if (event.type === "tool-result" && event.toolName === "deepsearch_tool") {
-        run.progress.endSteps("deep-search");
-      }
-    },
-  });
+  const result = await withAppThread(run, { app: "finance", ...request }, (thread) =>
+    invokeOnThread(agent, request.question, {
+      thread,
+      output: FinanceReport,
+      signal: run.signal,
+      onEvent: (event) => {
+        run.progress.agentEvent("finance", event);
+        if (event.type === "tool-result" && event.toolName === "deepsearch_tool") {
+          run.progress.endSteps("deep-search");
+        }
+      },
+    }),
+  );
+  const answer: FinanceAnswer = {
+    report: result.output,
+    charts: chartsDrawn(result.toolCalls),
+    deepSearchReports: reportsWritten(result.toolCalls),
+  };
+  if (request.json) {
+    run.print(JSON.stringify(answer, null, 2));
+    return;
+  }
   const sections = [
-    `## Answer\n\n${result.content.trim()}`,
-    `## Charts\n\n${renderCharts(chartsDrawn(result.toolCalls))}`,
-    ...reportsWritten(result.toolCalls).map(
-      (report) => `## Deep-search report\n\n${report.trim()}`,
-    ),
+    `## Answer\n\n${renderFinanceReport(answer.report)}`,
+    `## Charts\n\n${renderCharts(answer.charts)}`,
+    ...answer.deepSearchReports.map((report) => `## Deep-search report\n\n${report.trim()}`),
   ];
   run.print(`${sections.join("\n\n")}\n`);
 }

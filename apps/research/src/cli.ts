@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 import {
   appVersion,
+  checkpointDbOptionHelp,
   examplesHelp,
+  forgetOptionHelp,
   offlineOptionHelp,
-  runApp,
+  runThreadApp,
+  threadOptionHelp,
   verboseOptionHelp,
 } from "@framework/cli-kit";
 import { Command, InvalidArgumentError } from "commander";
@@ -14,6 +17,9 @@ const demoTopic = "tool-using LLM agents";
 
 interface ResearchOptions {
   maxResults: number;
+  thread?: string;
+  db?: string;
+  forget?: boolean;
   offline?: boolean;
   verbose?: boolean;
   mcp: string[];
@@ -52,18 +58,24 @@ await new Command()
     (command: string, previous: string[]) => [...previous, command],
     [] as string[],
   )
+  .option("--thread <id>", threadOptionHelp)
+  .option("--db <file>", checkpointDbOptionHelp)
+  .option("--forget", forgetOptionHelp)
   .option("--offline", offlineOptionHelp)
   .option("--verbose", verboseOptionHelp)
   .action(async (words: string[], options: ResearchOptions) => {
-    process.exitCode = await runApp({
+    process.exitCode = await runThreadApp({
+      app: "research",
+      flags: options,
       offline: options.offline === true,
       verbose: options.verbose === true,
       startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
-      main: (run) =>
+      main: (run, thread) =>
         runResearch(run, {
           topic: words.join(" ").trim() || demoTopic,
           maxResults: options.maxResults,
           mcpServers: options.mcp,
+          ...thread,
         }),
     });
   })

@@ -1,11 +1,14 @@
+import { existsSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { SqliteSaver } from "@framework/checkpoint-sqlite";
 import { sampleDataHeadline } from "@framework/cli-kit";
 import { type FakeServices, spawnApp, startFakeServices } from "@framework/demo-kit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { researchAnalyst } from "./offline/research-analyst.js";
+import { researchQuery } from "./research-prompt.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const venueServer = fileURLToPath(
@@ -82,11 +85,13 @@ describe("pnpm research, against fake services", () => {
 });
 
 describe("pnpm research --offline", () => {
-  it("piped, prints the sample-data headline first and the answer, nothing on stderr", async () => {
+  it("piped, prints the sample-data headline first and the answer, on stderr only the thread", async () => {
     const result = await research(["--offline"], {});
     expect(result.code).toBe(0);
     expect(result.stdout.split("\n")[0]).toBe(sampleDataHeadline);
-    expect(result.stderr).toBe("");
+    expect(result.stderr).toMatch(
+      /^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)\n$/,
+    );
   });
 
   it("runs the agent on in-process fakes and a scripted model, and shows it with --verbose", async () => {
@@ -102,5 +107,69 @@ describe("pnpm research --offline", () => {
     expect(result.stdout).toMatch(
       /## Papers found\n\n1\. .+\n {3}arXiv:\S+ \(\d{4}-\d{2}-\d{2}\) http:\/\/arxiv\.org\/pdf\//,
     );
+  });
+});
+
+/** The user messages of the model's latest request whose last one asks about `topic`. */
+function askedBefore(topic: string): string[] {
+  const request = services.llm.chatRequests.findLast((body) =>
+    String(body.messages.findLast((m) => m.role === "user")?.content).includes(topic),
+  );
+  if (!request) throw new Error(`no request about "${topic}"`);
+  return request.messages.filter((m) => m.role === "user").map((m) => String(m.content));
+}
+
+describe("pnpm research --thread", () => {
+  it("continues the conversation of an earlier run, kept in .framework/checkpoints.sqlite", async () => {
+    expect((await research(["tool-using agents", "-n", "2", "--thread", "talk"])).code).toBe(0);
+    expect(existsSync(join(cwd, ".framework", "checkpoints.sqlite"))).toBe(true);
+    const second = await research(["agent planning", "-n", "2", "--thread", "talk"]);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(
+      /^## Answer\n\nHere are the 2 most relevant arXiv papers I found on "agent planning"/,
+    );
+    expect(askedBefore("agent planning")).toEqual([
+      researchQuery("tool-using agents", 2),
+      researchQuery("agent planning", 2),
+    ]);
+  });
+
+  it("starts a new thread per run without --thread and says its id", async () => {
+    const result = await research(["memory for agents", "-n", "2"]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/thread [0-9a-f-]{36} \(continue it with --thread/);
+    expect(askedBefore("memory for agents")).toHaveLength(1);
+  });
+
+  it("forgets a thread with --forget, in the --db file, without needing a model key", async () => {
+    const db = join(cwd, "chosen.sqlite");
+    expect((await research(["agents", "--thread", "gone", "--db", db])).code).toBe(0);
+    const forgotten = await research(["--thread", "gone", "--db", db, "--forget"], {});
+    expect(forgotten.code).toBe(0);
+    expect(forgotten.stdout).toBe(`thread gone deleted from ${db}\n`);
+    expect((await research(["agent evaluation", "--thread", "gone", "--db", db])).code).toBe(0);
+    expect(askedBefore("agent evaluation")).toHaveLength(1);
+  });
+
+  it("refuses --forget without --thread", async () => {
+    const result = await research(["--forget"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("--forget needs --thread <id>");
+  });
+
+  it("keeps offline conversations in the same file", async () => {
+    for (const topic of ["offline first", "offline second"]) {
+      expect((await research(["--offline", topic, "--thread", "off"], {})).code).toBe(0);
+    }
+    const saver = new SqliteSaver({ path: join(cwd, ".framework", "checkpoints.sqlite") });
+    try {
+      // The second turn's checkpoint holds the whole conversation, the first question included.
+      const latest = JSON.stringify(await saver.getLatest("research:off"));
+      for (const topic of ["offline first", "offline second"]) {
+        expect(latest).toContain(JSON.stringify(researchQuery(topic, 5)));
+      }
+    } finally {
+      saver.close();
+    }
   });
 });

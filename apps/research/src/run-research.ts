@@ -1,4 +1,4 @@
-import { type AppRun, appToolSettings } from "@framework/cli-kit";
+import { type AppRun, appToolSettings, invokeOnThread, withAppThread } from "@framework/cli-kit";
 import { Agent } from "@framework/core";
 import { type McpToolSet, mcpTools, parseMcpCommand } from "@framework/tools-mcp";
 import { papersFound, renderPapers } from "./papers-found.js";
@@ -10,12 +10,17 @@ export interface ResearchRequest {
   maxResults: number;
   /** Command lines of MCP servers whose tools the agent gets too (`--mcp`). */
   mcpServers?: readonly string[];
+  /** The conversation thread to continue (`--thread`); a new thread when absent. */
+  threadId?: string;
+  /** The checkpoint database (`--db`); see `checkpointDbPath` for the default. */
+  db?: string;
 }
 
 /**
  * Asks the paper-research agent (`@framework/tools-papers`, plus the tools of any MCP servers
  * asked for) about a topic and prints its answer, then the papers its searches returned (ids,
- * titles, links).
+ * titles, links). The question is the next turn of the conversation on a thread of the app's
+ * checkpoint database, so `--thread` continues an earlier run's conversation.
  */
 export async function runResearch(run: AppRun, request: ResearchRequest): Promise<void> {
   const servers = await connectMcpServers(run, request.mcpServers ?? []);
@@ -57,14 +62,17 @@ async function research(
     skills: ["Search arXiv by topic", "Summarise papers with their ids and links"],
     llm: run.llm,
     tools: ["@framework/tools-papers", ...servers],
-    isResetTools: true,
+    resetTools: true,
     logger: run.progress.logger("research"),
     ...appToolSettings(import.meta.url),
   });
-  const result = await agent.invoke(researchQuery(request.topic, request.maxResults), {
-    signal: run.signal,
-    onEvent: (event) => run.progress.agentEvent("research", event),
-  });
+  const result = await withAppThread(run, { app: "research", ...request }, (thread) =>
+    invokeOnThread(agent, researchQuery(request.topic, request.maxResults), {
+      thread,
+      signal: run.signal,
+      onEvent: (event) => run.progress.agentEvent("research", event),
+    }),
+  );
   run.print(
     `## Answer\n\n${result.content.trim()}\n\n## Papers found\n\n${renderPapers(papersFound(result.toolCalls))}\n`,
   );

@@ -107,8 +107,7 @@ export function buildInsightCrew(models: InsightModels, dir: string, logger: Log
     ...common,
   });
   const crew = new CrewAgent({
-    llm: models.recommender,
-    checkpoint: new MemorySaver(),
+    checkpointer: new MemorySaver(),
     graph: new FlowStateGraph(InsightState),
     flow: [
       START.to(news),

@@ -1,7 +1,12 @@
 export {
+  PostgresFencedError,
   PostgresSaverError,
   PostgresSchemaVersionError,
   PostgresStatementTimeoutError,
   PostgresUnavailableError,
 } from "./error/index.js";
-export { PostgresSaver, type PostgresSaverOptions } from "./postgres-saver.js";
+export {
+  type PostgresFence,
+  PostgresSaver,
+  type PostgresSaverOptions,
+} from "./postgres-saver.js";

@@ -1,15 +1,15 @@
 import { appendReducer, defineState, END, FlowStateGraph, reducer, START } from "@framework/graph";
 import { checkpointAt as testCheckpoint } from "@framework/graph/conformance";
+import {
+  canRunPrivatePostgres,
+  type PrivatePostgres,
+  startPrivatePostgres,
+} from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { PostgresUnavailableError } from "./error/postgres-unavailable-error.js";
 import { PostgresSaver } from "./postgres-saver.js";
 import { postgresUrl } from "./test-postgres.js";
-import {
-  canRunPrivatePostgres,
-  type PrivatePostgres,
-  startPrivatePostgres,
-} from "./test-private-postgres.js";
 
 // A Postgres restart mid-run: the run fails with a typed error, nothing saved is lost, and
 // the thread resumes once the server is back. Runs on a private server, so stopping it

@@ -7,6 +7,7 @@ import {
 } from "@framework/graph/conformance";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { PostgresFencedError } from "./error/postgres-fenced-error.js";
 import { PostgresSaverError } from "./error/postgres-saver-error.js";
 import { PostgresSchemaVersionError } from "./error/postgres-schema-version-error.js";
 import { PostgresStatementTimeoutError } from "./error/postgres-statement-timeout-error.js";
@@ -29,6 +30,18 @@ async function seqsOf(saver: PostgresSaver, threadId: string): Promise<number[]>
   const seqs: number[] = [];
   for await (const checkpoint of saver.list(threadId)) seqs.push(checkpoint.seq);
   return seqs;
+}
+
+/** Resolves once some session of the server waits for a row lock (the racing put). */
+async function waitForLockWait(store: PostgresSaver): Promise<void> {
+  for (;;) {
+    const rows = await store.query(
+      "locks",
+      "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR SHARE%'",
+    );
+    if (rows.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
@@ -56,6 +69,75 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
     // Another pool, so the racing puts travel on different connections.
     createSecondClient: () => saver({ schema: conformanceSchema }),
     destroyCheckpointer: (created) => (created as PostgresSaver).close(),
+  });
+
+  // The fenced view is a Checkpointer too: with its fence row in place it behaves as the saver.
+  const fencedSchema = schemaFor("fenced");
+  const leases = `CREATE TABLE IF NOT EXISTS "${fencedSchema}".leases (run_id text PRIMARY KEY, epoch bigint)`;
+  runCheckpointerConformance({
+    name: "PostgresSaver.fenced",
+    createCheckpointer: async () => {
+      const created = saver({ schema: fencedSchema });
+      await created.setup();
+      await sql(url, leases);
+      await sql(url, `INSERT INTO "${fencedSchema}".leases VALUES ('r', 1) ON CONFLICT DO NOTHING`);
+      return created.fenced({ table: "leases", where: { run_id: "r", epoch: 1 } });
+    },
+    createSecondClient: () =>
+      saver({ schema: fencedSchema }).fenced({ table: "leases", where: { run_id: "r", epoch: 1 } }),
+  });
+
+  describe("fenced puts", () => {
+    async function leased(label: string) {
+      const store = saver({ schema: schemaFor(label) });
+      await store.setup();
+      await store.query(
+        "create",
+        `CREATE TABLE "${store.schema}".leases (run_id text, epoch bigint)`,
+      );
+      await store.query("lease", `INSERT INTO "${store.schema}".leases VALUES ('r', 1)`);
+      const fenced = store.fenced({ table: "leases", where: { run_id: "r", epoch: 1 } });
+      return { store, fenced };
+    }
+
+    it("write while the fence row holds, and write nothing once it moved", async () => {
+      const { store, fenced } = await leased("fence");
+      await fenced.put(testCheckpoint("t", 0));
+      await fenced.put(testCheckpoint("t", 1));
+      await store.query("lease", `UPDATE "${store.schema}".leases SET epoch = 2`);
+
+      const refused = await fenced.put(testCheckpoint("t", 2)).catch((e: unknown) => e);
+      expect(PostgresFencedError.isInstance(refused)).toBe(true);
+      expect(refused).toMatchObject({ threadId: "t", seq: 2, table: "leases" });
+      const first = await fenced.put(testCheckpoint("other", 0)).catch((e: unknown) => e);
+      expect(PostgresFencedError.isInstance(first)).toBe(true);
+      expect(await seqsOf(store, "t")).toEqual([1, 0]);
+      expect(await store.getLatest("other")).toBeUndefined();
+      // The saver itself is not fenced, and a conflict is still a conflict.
+      await store.put(testCheckpoint("t", 2));
+      await store.query("lease", `UPDATE "${store.schema}".leases SET epoch = 1`);
+      const stale = await fenced.put(testCheckpoint("t", 2)).catch((e: unknown) => e);
+      expect(CheckpointConflictError.isInstance(stale)).toBe(true);
+    });
+
+    it("waits for a lease change being committed, then writes nothing", async () => {
+      const { store, fenced } = await leased("fence_race");
+      await fenced.put(testCheckpoint("t", 0));
+      const taker = new pg.Client({ connectionString: url });
+      await taker.connect();
+      try {
+        await taker.query("BEGIN");
+        await taker.query(`UPDATE "${store.schema}".leases SET epoch = 2`);
+        const put = fenced.put(testCheckpoint("t", 1)).catch((e: unknown) => e);
+        // The put holds no lock yet only if it has not reached the row: wait until it waits.
+        await waitForLockWait(store);
+        await taker.query("COMMIT");
+        expect(PostgresFencedError.isInstance(await put)).toBe(true);
+      } finally {
+        await taker.end();
+      }
+      expect(await seqsOf(store, "t")).toEqual([0]);
+    });
   });
 
   it("round-trips NUL characters and keeps key order", async () => {

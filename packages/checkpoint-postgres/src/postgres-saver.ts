@@ -8,6 +8,7 @@ import {
   type StoredCheckpoint,
 } from "@framework/graph";
 import pg from "pg";
+import { PostgresFencedError } from "./error/postgres-fenced-error.js";
 import { ConnectionRedactor, describeTarget } from "./internal/connection-redactor.js";
 import { isValidSchemaName, migrate, type Tables, tablesIn } from "./internal/postgres-schema.js";
 import { typedFailure } from "./internal/typed-failure.js";
@@ -40,7 +41,16 @@ export type PostgresSaverOptions = (
   logger?: Logger;
 };
 
-/** The checkpoints a page of {@link PostgresSaver.list} reads at once. */
+/**
+ * A row that must exist for a fenced `put` to write, e.g. a run's lease:
+ * `{ table: "crew_runs", where: { run_id: "r1", lease_epoch: 3 } }`.
+ */
+export interface PostgresFence {
+  /** A table in the saver's schema (letters, digits and `_`). */
+  table: string;
+  /** Columns (letters, digits and `_`) and the values the row must hold, at least one. */
+  where: Readonly<Record<string, string | number>>;
+}
 
 const defaults = { maxConnections: 10, statementTimeoutMs: 30_000, schema: "public" };
 
@@ -147,6 +157,68 @@ export class PostgresSaver implements Checkpointer {
     return this.#ready;
   }
 
+  /**
+   * The saver's pool, for tables kept beside the checkpoints (a work queue's runs) and for a
+   * dedicated `LISTEN` connection. Prefer {@link PostgresSaver.query} for statements.
+   */
+  get pool(): pg.Pool {
+    return this.#pool;
+  }
+
+  /**
+   * Runs one statement on the saver's pool once the schema is set up, failing with this
+   * package's typed errors (the password never shown). For tables kept beside the
+   * checkpoints, in {@link PostgresSaver.schema}.
+   *
+   * @param operation names the statement in error messages, e.g. `"claim run"`.
+   */
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
+    operation: string,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<R[]> {
+    return this.#query<R>(operation, text, values);
+  }
+
+  /**
+   * A view of this saver whose `put` writes only while `fence.table` has a row holding every
+   * value of `fence.where`, checked in the statement that writes (under a share lock, so a
+   * concurrent change of that row waits for the put or makes it fail). A put the fence
+   * refuses writes nothing and throws `PostgresFencedError`. Reads are the saver's.
+   *
+   * @throws ConfigurationError when a table or column name is invalid or `where` is empty.
+   */
+  fenced(fence: PostgresFence): Checkpointer {
+    const columns = Object.keys(fence.where);
+    for (const name of [fence.table, ...columns]) {
+      if (!isValidSchemaName(name)) {
+        throw new ConfigurationError({
+          setting: "fence",
+          message: `A fence names tables and columns with letters, digits and "_", got "${name}"`,
+        });
+      }
+    }
+    if (columns.length === 0) {
+      throw new ConfigurationError({
+        setting: "fence",
+        message: "A fence needs a column to match",
+      });
+    }
+    const values = columns.map((column) => fence.where[column]!);
+    const row = (first: number) =>
+      `SELECT 1 FROM "${this.schema}"."${fence.table}" WHERE ${columns
+        .map((column, index) => `"${column}" = $${index + first}`)
+        .join(" AND ")}`;
+    const guard = { table: fence.table, row, values };
+    return {
+      getLatest: (threadId) => this.getLatest(threadId),
+      get: (threadId, checkpointId) => this.get(threadId, checkpointId),
+      put: (checkpoint) => this.#put(checkpoint, guard),
+      list: (threadId, options) => this.list(threadId, options),
+      deleteThread: (threadId) => this.deleteThread(threadId),
+    };
+  }
+
   /** The thread's newest checkpoint, or `undefined` for a thread never written. */
   async getLatest(threadId: string): Promise<StoredCheckpoint | undefined> {
     const rows = await this.#query<{ checkpoint: string }>(
@@ -174,24 +246,38 @@ export class PostgresSaver implements Checkpointer {
    * if its `seq` is the thread's next (0 creates the thread), else refused with
    * `CheckpointConflictError` and nothing changes.
    */
-  async put(checkpoint: Checkpoint): Promise<void> {
+  put(checkpoint: Checkpoint): Promise<void> {
+    return this.#put(checkpoint, undefined);
+  }
+
+  async #put(checkpoint: Checkpoint, fence: FenceGuard | undefined): Promise<void> {
     const { threadId, seq, id } = checkpoint;
     const json = JSON.stringify(checkpoint);
     const { threads, checkpoints } = this.#tables;
+    // FOR SHARE: a writer changing the fence row (taking the lease over) waits for this put,
+    // and this put, if it comes second, re-reads the changed row and writes nothing.
+    const fenceCte = fence ? `fence AS (${fence.row(5)} FOR SHARE), ` : "";
+    const held = "EXISTS (SELECT 1 FROM fence)";
     const head =
       seq === 0
-        ? `INSERT INTO ${threads} (thread_id, head_seq) VALUES ($1, 0)
+        ? `INSERT INTO ${threads} (thread_id, head_seq)
+           ${fence ? `SELECT $1, 0 WHERE ${held}` : "VALUES ($1, 0)"}
            ON CONFLICT (thread_id) DO NOTHING RETURNING thread_id`
         : `UPDATE ${threads} SET head_seq = $2, updated_at = now()
-           WHERE thread_id = $1 AND head_seq = $2::bigint - 1 RETURNING thread_id`;
+           WHERE thread_id = $1 AND head_seq = $2::bigint - 1 ${fence ? `AND ${held}` : ""}
+           RETURNING thread_id`;
     const rows = await this.#query(
       "put",
-      `WITH head AS (${head})
+      `WITH ${fenceCte}head AS (${head})
        INSERT INTO ${checkpoints} (thread_id, seq, checkpoint_id, checkpoint)
        SELECT thread_id, $2::bigint, $3, $4 FROM head RETURNING seq`,
-      [threadId, seq, id, json],
+      [threadId, seq, id, json, ...(fence?.values ?? [])],
     );
     if (rows.length === 1) return;
+    if (fence) {
+      const rows = await this.#query("put", fence.row(1), [...fence.values]);
+      if (rows.length === 0) throw new PostgresFencedError({ threadId, seq, table: fence.table });
+    }
     const current = await this.#query<{ head_seq: string }>(
       "put",
       `SELECT head_seq FROM ${threads} WHERE thread_id = $1`,
@@ -267,6 +353,13 @@ export class PostgresSaver implements Checkpointer {
       statementTimeoutMs: this.#statementTimeoutMs,
     };
   }
+}
+
+/** A fence as SQL: the row query with its values numbered from `first`, and the values. */
+interface FenceGuard {
+  table: string;
+  row: (first: number) => string;
+  values: readonly (string | number)[];
 }
 
 function bothGiven(): ConfigurationError {

@@ -79,7 +79,6 @@ export {
   node,
 } from "./node/index.js";
 export {
-  EventChannel,
   type GraphEvent,
   type InterruptEvent,
   isResume,

@@ -128,4 +128,10 @@ export {
   yahooNullMetaBody,
   yahooTooManyRequests,
 } from "./servers/index.js";
-export { type TestService, testServiceUrl } from "./services/index.js";
+export {
+  canRunPrivatePostgres,
+  type PrivatePostgres,
+  startPrivatePostgres,
+  type TestService,
+  testServiceUrl,
+} from "./services/index.js";

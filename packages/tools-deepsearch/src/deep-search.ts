@@ -5,11 +5,11 @@ import {
   type Logger,
   withRedaction,
 } from "@framework/core";
+import { EventChannel } from "@framework/core/internal";
 import {
   type Checkpointer,
   type CompiledGraph,
   DEFAULT_THREAD_ID,
-  EventChannel,
   MemorySaver,
   NodeExecutionError,
 } from "@framework/graph";

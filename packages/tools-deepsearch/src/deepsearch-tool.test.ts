@@ -1,7 +1,8 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Agent, createToolRecord, getToolSpec, ToolArgumentsError } from "@framework/core";
+import { Agent, getToolSpec, ToolArgumentsError } from "@framework/core";
+import { createToolRecord } from "@framework/core/internal";
 import {
   createCapturingLogger,
   type FakeLLMServer,

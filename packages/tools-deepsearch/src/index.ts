@@ -24,12 +24,6 @@ export type {
   PlannedEvent,
   SearchEvent,
 } from "./events/index.js";
-export {
-  type ChapterOutline,
-  parseChapterOutline,
-  parseCritiqueQueries,
-  parseOutline,
-} from "./parse/index.js";
 export { formatReport, formatSources } from "./report/index.js";
 export { DEFAULT_SEARCH_CONCURRENCY, RESULTS_PER_QUERY } from "./search/index.js";
 export {

@@ -4,11 +4,11 @@ import {
   getDefaultLogger,
   type LiveToolSource,
   type Logger,
-  liveToolSourceMarker,
   redactSecrets,
   type ToolContext,
   withRedaction,
 } from "@framework/core";
+import { liveToolSourceMarker } from "@framework/core/internal";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ErrorCode, McpError, type Tool } from "@modelcontextprotocol/sdk/types.js";
 import { McpDisconnectedError } from "./error/mcp-disconnected-error.js";

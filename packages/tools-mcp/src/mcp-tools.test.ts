@@ -52,7 +52,7 @@ describe("mcpTools over stdio", () => {
     );
     const { agent, cleanup } = await agentWith(new MockChatModel(["ok"]), [set]);
     try {
-      const [definition] = (await agent.toolsManager.definitions()).filter(
+      const [definition] = (await agent.toolRegistry.definitions()).filter(
         (entry) => entry.name === "add",
       );
       expect(definition).toMatchObject({
@@ -63,7 +63,7 @@ describe("mcpTools over stdio", () => {
           required: ["a", "b"],
         },
       });
-      expect(agent.toolsManager.find("add")?.record).toMatchObject({
+      expect(agent.toolRegistry.find("add")?.record).toMatchObject({
         module_path: "mcp:test-server",
         tool_type: "module",
         arguments: { a: "number", b: "number" },

@@ -21,6 +21,8 @@ describe("validateAppConfig", () => {
         FRAMEWORK_LOG_LEVEL: "WARN",
         ARXIV_TIMEOUT_MS: "30000",
         TAVILY_API_URL: "",
+        FRAMEWORK_REDIS_URL: "redis://127.0.0.1:6379",
+        FRAMEWORK_POSTGRES_URL: "postgresql://crew:pw@127.0.0.1:5432/crews",
       }),
     ).not.toThrow();
   });
@@ -43,6 +45,16 @@ describe("validateAppConfig", () => {
     ],
     ["VCI_TIMEOUT_MS", "-5", 'VCI_TIMEOUT_MS="-5" is invalid'],
     ["COINDESK_API_URL", "ftp://example.com", 'COINDESK_API_URL="ftp://example.com" is invalid'],
+    [
+      "FRAMEWORK_REDIS_URL",
+      "127.0.0.1:6379",
+      'FRAMEWORK_REDIS_URL="127.0.0.1:6379" is invalid: expected a redis:// or rediss:// URL',
+    ],
+    [
+      "FRAMEWORK_POSTGRES_URL",
+      "mysql://127.0.0.1/crews",
+      'FRAMEWORK_POSTGRES_URL="mysql://127.0.0.1/crews" is invalid: expected a postgres:// URL',
+    ],
   ])("names %s, its value %s and what is expected", (name, value, line) => {
     const error = failureOf(() => validateAppConfig({ [name]: value }));
     expect(ConfigurationError.isInstance(error)).toBe(true);

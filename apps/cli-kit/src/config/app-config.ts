@@ -44,6 +44,14 @@ const settings: Record<string, Setting> = {
   YAHOO_TIMEOUT_MS: milliseconds,
   VCI_API_URL: httpUrl,
   VCI_TIMEOUT_MS: milliseconds,
+  FRAMEWORK_REDIS_URL: {
+    schema: z.url({ protocol: /^rediss?$/ }),
+    expected: "a redis:// or rediss:// URL, e.g. redis://127.0.0.1:6379",
+  },
+  FRAMEWORK_POSTGRES_URL: {
+    schema: z.url({ protocol: /^postgres(ql)?$/ }),
+    expected: "a postgres:// URL, e.g. postgres://user:password@127.0.0.1:5432/crews",
+  },
 };
 
 function shown(name: string, value: string, setting: Setting): string {

@@ -126,4 +126,28 @@ describe("Progress", () => {
     expect(spinner()).toMatch(/finance: asking the model \(step 2\)$/);
     progress.stop();
   });
+
+  it("clears the spinner while a question is asked, and draws it again after", async () => {
+    const { chunks, stream } = recorder(true);
+    const progress = new Progress({ stream, now: () => 0 });
+    progress.nodeStarted("market");
+    progress.note("a permanent line draws the spinner");
+    let during = "";
+    const answer = await progress.pauseWhile(async () => {
+      chunks.length = 0;
+      // Nothing touches the screen while the question is open, not even a permanent line.
+      progress.note("market wants to run search_api");
+      during = chunks.join("");
+      return true;
+    });
+    expect(answer).toBe(true);
+    expect(during).toBe("market wants to run search_api\n");
+    progress.note("after the question");
+    const screen = chunks.join("");
+    expect(screen).toContain(`after the question\n${clear}`);
+    expect(screen.slice(screen.lastIndexOf(clear) + clear.length)).toMatch(
+      /^. 0\.0s market: starting$/,
+    );
+    progress.stop();
+  });
 });

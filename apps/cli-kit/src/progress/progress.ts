@@ -73,6 +73,7 @@ export class Progress {
   readonly #level: LogLevel | undefined;
   /** Whether progress lines are written at all: on a terminal, or when asked for. */
   readonly #events: boolean;
+  readonly #frameMs: number;
   readonly #scopes = new Map<string, ScopeState>();
   #timer: ReturnType<typeof setInterval> | undefined;
   #frame = 0;
@@ -87,11 +88,14 @@ export class Progress {
     this.#start = this.#now();
     this.#level = options.level;
     this.#events = this.live || options.events === true;
-    if (this.live) {
-      this.#timer = setInterval(() => this.#render(), options.frameMs ?? 100);
-      // The spinner must never keep a finished process alive.
-      this.#timer.unref();
-    }
+    this.#frameMs = options.frameMs ?? 100;
+    if (this.live) this.#startSpinner();
+  }
+
+  #startSpinner(): void {
+    this.#timer = setInterval(() => this.#render(), this.#frameMs);
+    // The spinner must never keep a finished process alive.
+    this.#timer.unref();
   }
 
   /** A logger whose lines are attributed to `scope` (a node name, `model`, `app`...). */
@@ -106,7 +110,8 @@ export class Progress {
 
   /** A graph node started. */
   nodeStarted(node: string): void {
-    this.#scope(node).activity = "starting";
+    // Afresh: a node run again after an interrupt left tool calls that never reported back.
+    this.#scopes.set(node, { activity: "starting", tools: [] });
     this.#idle = "working";
     this.#plain(node, `node ${node} started`);
   }
@@ -197,6 +202,20 @@ export class Progress {
     clearInterval(this.#timer);
     this.#timer = undefined;
     this.#clearSpinner();
+  }
+
+  /**
+   * Clears the spinner while `work` runs (a question to the user, which the spinner would
+   * overwrite) and draws it again afterwards.
+   */
+  async pauseWhile<T>(work: () => Promise<T>): Promise<T> {
+    const running = this.#timer !== undefined;
+    this.stop();
+    try {
+      return await work();
+    } finally {
+      if (running) this.#startSpinner();
+    }
   }
 
   #scope(name: string): ScopeState {

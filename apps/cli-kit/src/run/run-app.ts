@@ -9,10 +9,8 @@ import {
 } from "../offline/offline-mode.js";
 import { Progress } from "../progress/progress.js";
 
-/** What an app's `main` gets: the model, progress display, cancellation and output. */
-export interface AppRun {
-  /** The chat model: the real service, or the scripted one in offline mode. */
-  llm: ChatModel;
+/** What every command of an app gets: progress display, cancellation and output. */
+export interface AppCommand {
   /**
    * Give agents and nodes `progress.logger(<name>)` for their log lines, and feed their
    * events to `progress.agentEvent(<name>, event)` so their work shows.
@@ -20,10 +18,16 @@ export interface AppRun {
   progress: Progress;
   /** Fires on Ctrl-C. */
   signal: AbortSignal;
-  /** Whether this is the offline demo. */
-  offline: boolean;
   /** Writes to standard output, after clearing the progress line. */
   print(text: string): void;
+}
+
+/** What an app's `main` gets: a command's means, the model, and whether it is the demo. */
+export interface AppRun extends AppCommand {
+  /** The chat model: the real service, or the scripted one in offline mode. */
+  llm: ChatModel;
+  /** Whether this is the offline demo. */
+  offline: boolean;
 }
 
 /** Options of {@link runApp}. */
@@ -54,36 +58,26 @@ export const verboseOptionHelp =
   "show progress even when stderr is not a terminal, and the framework's INFO log lines (FRAMEWORK_LOG_LEVEL=info)";
 
 /**
- * Runs a reference app the same way for all three: loads `.env` and validates every setting
- * (a bad one, or a model service that refuses connections, fails at once), routes every log line to the
- * progress display, starts the fake services when offline (and says "sample data" on the first
- * line of standard output, or of standard error with `json`), builds the
- * chat model from the environment, runs `main`, and maps any failure to one line on standard
- * error. Resolves to the process exit code; never rejects.
+ * Runs a command of a reference app that needs no model (such as deleting a thread): loads
+ * `.env` and validates every setting, routes every log line to the progress display, runs
+ * `work`, and maps any failure to one line on standard error. Resolves to the process exit
+ * code; never rejects.
  */
-export async function runApp(options: RunAppOptions): Promise<number> {
+export async function runCommand(
+  work: (command: AppCommand) => Promise<void>,
+  options: { verbose?: boolean } = {},
+): Promise<number> {
   const progress = new Progress(options.verbose ? { level: "info", events: true } : {});
   const controller = new AbortController();
   const interrupt = () => controller.abort();
   process.once("SIGINT", interrupt);
-  let services: OfflineServices | undefined;
   try {
     loadEnvFile();
     validateAppConfig();
     setDefaultLogger(progress.logger("app"));
-    if (options.offline) {
-      services = await options.startOffline();
-      Object.assign(process.env, services.environment);
-      (options.json ? process.stderr : process.stdout).write(`${sampleDataHeadline}\n`);
-      progress.info(offlineNotice);
-    }
-    const llm = new OpenAIChatModel({ logger: progress.logger("model") });
-    if (!options.offline) await checkModelReachable(llm.baseURL);
-    await options.main({
-      llm,
+    await work({
       progress,
       signal: controller.signal,
-      offline: options.offline,
       print: (text) => {
         progress.stop();
         process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
@@ -98,6 +92,30 @@ export async function runApp(options: RunAppOptions): Promise<number> {
   } finally {
     progress.stop();
     process.off("SIGINT", interrupt);
-    await services?.close();
   }
+}
+
+/**
+ * Runs a reference app the same way for all three: as {@link runCommand}, plus the model: it
+ * starts the fake services when offline (and says "sample data" on the first line of standard
+ * output, or of standard error with `json`), builds the chat model from the environment (a
+ * model service that refuses connections fails at once), and runs `main`.
+ */
+export function runApp(options: RunAppOptions): Promise<number> {
+  return runCommand(async (command) => {
+    let services: OfflineServices | undefined;
+    try {
+      if (options.offline) {
+        services = await options.startOffline();
+        Object.assign(process.env, services.environment);
+        (options.json ? process.stderr : process.stdout).write(`${sampleDataHeadline}\n`);
+        command.progress.info(offlineNotice);
+      }
+      const llm = new OpenAIChatModel({ logger: command.progress.logger("model") });
+      if (!options.offline) await checkModelReachable(llm.baseURL);
+      await options.main({ ...command, llm, offline: options.offline });
+    } finally {
+      await services?.close();
+    }
+  }, options);
 }

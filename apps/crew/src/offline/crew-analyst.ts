@@ -1,3 +1,4 @@
+import { percent } from "@framework/cli-kit";
 import {
   ChatRequest,
   callTools,
@@ -5,7 +6,6 @@ import {
   findTickers,
   onlySampleQuestions,
   type PriceFigures,
-  percent,
   rangeEndingOn,
   rangeInText,
   readBtcFigures,
@@ -19,6 +19,7 @@ import {
   marketPromptOpening,
   recommenderPromptRequest,
 } from "../crew-prompts.js";
+import type { Recommendation } from "../recommendation.js";
 
 // Six months of daily bars: enough for a trend and its key levels.
 const lookbackDays = 182;
@@ -27,6 +28,15 @@ const sampleQuestions = [
   "Should I buy NVDA or BTC after 2024?",
 ];
 const noTicker = "this request names no stock ticker it can look up";
+
+// Still a valid Recommendation (the recommender asks for structured output), all in cash:
+// nothing was analysed, so nothing is recommended.
+const noRecommendation: Recommendation = {
+  action: "No recommendation: stay in cash, nothing was analysed.",
+  allocation: [{ asset: "cash", percent: 100 }],
+  rationale: onlySampleQuestions(noTicker, sampleQuestions),
+  risks: [],
+};
 
 function trendOf(change: number): string {
   if (change > 5) return "uptrend";
@@ -121,12 +131,15 @@ function trackCrypto(request: ChatRequest): ScriptedReplyValue {
   ].join("\n");
 }
 
-/** The recommender: an allocation from the two insights' numbers, without tools. */
+/**
+ * The recommender: an allocation from the two insights' numbers, without tools, answered as
+ * the JSON of a {@link Recommendation}, as its structured-output request asks.
+ */
 function recommend(request: ChatRequest): ScriptedReplyValue {
   const prompt = request.user;
   const query = /^The trader asked: "(.*)"$/m.exec(prompt)?.[1] ?? "the trader's request";
   if (findTickers(query).length === 0 && !/\b(bitcoin|btc|crypto)/i.test(query)) {
-    return onlySampleQuestions(noTicker, sampleQuestions);
+    return JSON.stringify(noRecommendation);
   }
   const equityMoves = [
     ...prompt.matchAll(/^- (\S+): last close [\d.]+ .+?, ([+-]\d+\.\d+)% over the period/gm),
@@ -149,17 +162,24 @@ function recommend(request: ChatRequest): ScriptedReplyValue {
   const btcLine = Number.isNaN(month)
     ? "BTC: no market data came back, so the BTC weight is cut."
     : `BTC: ${percent(week)} on the week and ${percent(month)} on the month; keep it a satellite position sized for its volatility.`;
-  return [
-    `Recommendation for "${query}":`,
-    "",
-    `Allocation: ${equities}% equities, ${bitcoin}% BTC, ${cash}% cash.`,
-    "",
-    equityLine,
-    btcLine,
-    `Cash: ${cash}% keeps room to add on pullbacks to the support levels named above.`,
-    "",
-    "Risks: a break below the equity support levels or the BTC 24h low would argue for cutting risk; rebalance when a weight drifts more than 5 points from target.",
-  ].join("\n");
+  const recommendation: Recommendation = {
+    action: `Hold ${equities}% equities, ${bitcoin}% BTC and ${cash}% cash, and rebalance when a weight drifts.`,
+    allocation: [
+      { asset: "equities", percent: equities },
+      { asset: "BTC", percent: bitcoin },
+      { asset: "cash", percent: cash },
+    ],
+    rationale: [
+      equityLine,
+      btcLine,
+      `Cash: ${cash}% keeps room to add on pullbacks to the support levels named above.`,
+    ].join(" "),
+    risks: [
+      "A break below the equity support levels or the BTC 24h low would argue for cutting risk.",
+      "Rebalance when a weight drifts more than 5 points from target.",
+    ],
+  };
+  return JSON.stringify(recommendation);
 }
 
 /**
@@ -169,9 +189,9 @@ function recommend(request: ChatRequest): ScriptedReplyValue {
  * tickers in the request (`fetch_stock_data_vn` for Vietnamese ones)
  * and the news, and writes its outlook from the returned numbers; the crypto node calls
  * `fetch_btc_market_data` and reads trend and volatility from it; the recommender turns the
- * two insights' numbers into an allocation without calling any tool. A request naming no
- * ticker (nor Bitcoin) gets a plain "the offline demo only knows its sample questions"
- * instead of an allocation for something else.
+ * two insights' numbers into an allocation without calling any tool, as structured output. A
+ * request naming no ticker (nor Bitcoin) gets a recommendation that says plainly the offline
+ * demo only knows its sample questions, instead of an allocation for something else.
  */
 export const crewAnalyst: FakeLLMReply = (body: OpenAIChatRequestBody) => {
   const request = new ChatRequest(body);

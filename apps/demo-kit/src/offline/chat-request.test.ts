@@ -37,6 +37,20 @@ describe("ChatRequest", () => {
     expect(request.called("search_api")).toBe(false);
   });
 
+  it("reads the tool results of the latest question only, in a continued conversation", () => {
+    const continued = new ChatRequest({
+      ...body,
+      messages: [
+        ...body.messages,
+        { role: "assistant", content: "AAPL is up." },
+        { role: "user", content: "And MSFT?" },
+      ],
+    });
+    expect(continued.user).toBe("And MSFT?");
+    expect(continued.toolResults).toEqual([]);
+    expect(continued.called("fetch_stock_data")).toBe(false);
+  });
+
   it("builds a reply asking for tool calls", () => {
     expect(callTools({ name: "get_current_time", arguments: {} })).toEqual({
       toolCalls: [{ name: "get_current_time", arguments: {} }],

@@ -29,8 +29,8 @@ function parseArguments(raw: string): Record<string, unknown> {
 }
 
 /**
- * What a scripted model reads from a chat request: the conversation's opening and latest user
- * text, the tools offered, and every tool result so far with the call that produced it.
+ * What a scripted model reads from a chat request: the system prompt, the latest user text,
+ * the tools offered, and the tool results of the current turn with the calls that produced them.
  */
 export class ChatRequest {
   readonly body: OpenAIChatRequestBody;
@@ -54,11 +54,15 @@ export class ChatRequest {
     return (this.body.tools ?? []).some((offered) => offered.function.name === tool);
   }
 
-  /** The tool results in the conversation, paired with their calls, oldest first. */
+  /**
+   * The tool results since the latest user message, paired with their calls, oldest first:
+   * in a continued conversation, the earlier questions' tool work is not this answer's.
+   */
   get toolResults(): ToolResult[] {
     const calls = new Map<string, { name: string; arguments: Record<string, unknown> }>();
     const results: ToolResult[] = [];
-    for (const message of this.body.messages) {
+    const turn = this.body.messages.findLastIndex((message) => message.role === "user");
+    for (const message of this.body.messages.slice(Math.max(0, turn))) {
       for (const call of message.tool_calls ?? []) {
         calls.set(call.id, {
           name: call.function.name,

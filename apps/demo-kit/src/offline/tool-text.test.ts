@@ -70,5 +70,6 @@ describe("tool text readers", () => {
       readSearchGist("No direct answer was found. Top web results:\n\n1. Stocks rise\nhttps://x"),
     ).toBe("Stocks rise");
     expect(readSearchGist("Web search failed: TAVILY_API_KEY is not set.")).toBeUndefined();
+    expect(readSearchGist("Error: The user declined to run tool search_api.")).toBeUndefined();
   });
 });

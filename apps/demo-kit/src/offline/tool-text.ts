@@ -131,19 +131,15 @@ export function readChartFigures(text: string): ChartFigures | undefined {
 
 /**
  * The gist of a web search answer (`search_api`): its first sentence, or the first result's
- * title when the service wrote no answer; `undefined` when the search failed.
+ * title when the service wrote no answer; `undefined` when the search failed or did not run
+ * (an `Error: ...` result, such as a call the user declined).
  */
 export function readSearchGist(text: string): string | undefined {
-  if (/^Web search (failed|was cancelled)|^Web search needs|^No web results/.test(text)) {
+  if (/^Web search (failed|was cancelled)|^Web search needs|^No web results|^Error:/.test(text)) {
     return undefined;
   }
   const topResult = match(text, String.raw`^1\. (.+)$`);
   if (text.startsWith("No direct answer") && topResult?.[0]) return topResult[0];
   const sentence = /^(.+?[.!?])(\s|$)/s.exec(text.trim());
   return (sentence?.[1] ?? text.trim()).replace(/\s+/g, " ");
-}
-
-/** A signed percentage with two decimals, e.g. `+12.34%`. */
-export function percent(value: number): string {
-  return `${value >= 0 ? "+" : ""}${value.toFixed(2)}%`;
 }

@@ -1,4 +1,5 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, type ChildProcessByStdio, spawn } from "node:child_process";
+import type { Readable, Writable } from "node:stream";
 
 /** How a spawned app ended. */
 export interface AppProcessResult {
@@ -19,6 +20,8 @@ export interface SpawnAppOptions {
   env?: Record<string, string>;
   /** Kills the app after this long (default 60 s), so a hang fails the test, not the suite. */
   timeoutMs?: number;
+  /** Called with the process once started: to signal a long-running app (a worker). */
+  onStart?: (child: ChildProcess) => void;
 }
 
 // Everything the apps read from the environment: a developer's real keys or URLs must never
@@ -39,21 +42,35 @@ function appTestEnvironment(): Record<string, string> {
  * its exit code and output. Its standard error is a pipe, so progress comes as plain lines.
  */
 export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
+  const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
+    cwd: options.cwd,
+    env: { ...appTestEnvironment(), ...options.env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  options.onStart?.(child);
+  return collectOutput(child, options.timeoutMs);
+}
+
+/**
+ * Collects a child's output until it ends, killing it after `timeoutMs` (default 60 s) so a
+ * hang fails the test, not the suite. `onStdout` sees each chunk as it comes.
+ */
+function collectOutput(
+  child: ChildProcessByStdio<Writable | null, Readable, Readable>,
+  timeoutMs = 60_000,
+  onStdout?: (chunk: string) => void,
+): Promise<AppProcessResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [options.script, ...(options.args ?? [])], {
-      cwd: options.cwd,
-      env: { ...appTestEnvironment(), ...options.env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
     let stdout = "";
     let stderr = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
+      onStdout?.(chunk);
     });
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
       reject(error);
@@ -62,5 +79,55 @@ export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
+  });
+}
+
+/** A reply typed into a terminal app once its screen shows the question. */
+export interface TerminalAnswer {
+  /** Matched against what the app wrote since the previous answer. */
+  when: RegExp;
+  /** Typed, then Enter. */
+  type: string;
+}
+
+/** Options of {@link spawnAppOnTerminal}. */
+export interface SpawnAppOnTerminalOptions extends SpawnAppOptions {
+  /** Typed in order, each once its question shows. */
+  answers?: readonly TerminalAnswer[];
+}
+
+function shellQuoted(word: string): string {
+  return `'${word.replaceAll("'", "'\\''")}'`;
+}
+
+/**
+ * Runs a built app on a pseudo-terminal, as a person at a terminal would, through util-linux
+ * `script`: its standard input, output and error are the terminal (`isTTY`), so it may ask
+ * questions, answered from `answers`. `stdout` holds everything the terminal showed, answers
+ * echoed included, with its control sequences.
+ */
+export function spawnAppOnTerminal(options: SpawnAppOnTerminalOptions): Promise<AppProcessResult> {
+  const command = [process.execPath, options.script, ...(options.args ?? [])]
+    .map(shellQuoted)
+    .join(" ");
+  const child = spawn(
+    "script",
+    ["--quiet", "--return", "--flush", "--command", command, "/dev/null"],
+    {
+      cwd: options.cwd,
+      env: { ...appTestEnvironment(), TERM: "xterm", ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    },
+  );
+  const answers = [...(options.answers ?? [])];
+  let unanswered = "";
+  return collectOutput(child, options.timeoutMs, (chunk) => {
+    unanswered += chunk;
+    const next = answers[0];
+    if (next?.when.test(unanswered)) {
+      answers.shift();
+      unanswered = "";
+      child.stdin.write(`${next.type}\r`);
+    }
   });
 }

@@ -265,8 +265,8 @@ describe("Agent registration", () => {
 
   it("with toolsPath: false, never reads or writes a registry file", async () => {
     const llm = new MockChatModel([{ toolCalls: [mockToolCall("add", { a: 2, b: 3 })] }, "5"]);
-    const { agent } = agentWith(llm, { toolsPath: false, isResetTools: true });
-    agent.toolsManager.registerFunctionTool(
+    const { agent } = agentWith(llm, { toolsPath: false, resetTools: true });
+    agent.toolRegistry.registerFunctionTool(
       primaryFunction(
         { name: "ping", description: "d", parameters: z.object({}), returns: "str" },
         () => "pong",
@@ -286,27 +286,36 @@ describe("Agent registration", () => {
       cwd: dir,
       logger: createCapturingLogger(),
     });
-    expect(agent.toolsManager.records().map((r) => r.tool_name)).toEqual(["get_weather", "add"]);
+    expect(agent.toolRegistry.records().map((r) => r.tool_name)).toEqual(["get_weather", "add"]);
     const stored = JSON.parse(await readFile(join(dir, "custom/tools.json"), "utf8"));
     expect(Object.keys(stored)).toEqual(["get_weather", "add"]);
   });
 
-  it("keeps other agents' records unless isResetTools is set", async () => {
-    const base = {
-      description: "d",
-      llm: new MockChatModel([]),
-      cwd: dir,
-      logger: createCapturingLogger(),
-    };
-    await Agent.create({ ...base, tools: [weatherTools.add] });
-    await Agent.create({ ...base, tools: [weatherTools.get_weather] });
-    const path = join(dir, "templates/tools.json");
-    expect(Object.keys(JSON.parse(await readFile(path, "utf8"))).sort()).toEqual([
-      "add",
-      "get_weather",
-    ]);
-    await Agent.create({ ...base, tools: [weatherTools.get_weather], isResetTools: true });
-    expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
+  // `isResetTools` is the deprecated name of `resetTools`; both must keep working.
+  it.each(["resetTools", "isResetTools"] as const)(
+    "keeps other agents' records unless %s is set",
+    async (option) => {
+      const base = {
+        description: "d",
+        llm: new MockChatModel([]),
+        cwd: dir,
+        logger: createCapturingLogger(),
+      };
+      await Agent.create({ ...base, tools: [weatherTools.add] });
+      await Agent.create({ ...base, tools: [weatherTools.get_weather] });
+      const path = join(dir, "templates/tools.json");
+      expect(Object.keys(JSON.parse(await readFile(path, "utf8"))).sort()).toEqual([
+        "add",
+        "get_weather",
+      ]);
+      await Agent.create({ ...base, tools: [weatherTools.get_weather], [option]: true });
+      expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
+    },
+  );
+
+  it("keeps the deprecated toolsManager as the same registry as toolRegistry", async () => {
+    const { agent } = agentWith(new MockChatModel([]), { toolsPath: false });
+    expect(agent.toolsManager).toBe(agent.toolRegistry);
   });
 
   it("reports a registration failure from ready and from invoke, without crashing", async () => {

@@ -56,6 +56,11 @@ export interface AgentOptions {
    */
   adoptRecordedTools?: boolean;
   /** Empty the registry file's records when the agent is created. Default `false`. */
+  resetTools?: boolean;
+  /**
+   * @deprecated Use `resetTools` (same meaning); `isResetTools` goes away in the next minor
+   * version.
+   */
   isResetTools?: boolean;
   /** Verified before any model call; without it the agent acts as `unknown_user`. */
   authCard?: AuthCard;
@@ -146,7 +151,7 @@ export class Agent {
   /** The model the agent talks to. */
   readonly llm: ChatModel;
   /** This agent's tools; `registerFunctionTool` adds runtime tools. */
-  readonly toolsManager: ToolRegistry;
+  readonly toolRegistry: ToolRegistry;
   private readonly options: AgentOptions;
   private readonly logger: Logger;
   private registration: Promise<void> | undefined;
@@ -159,13 +164,21 @@ export class Agent {
     this.logger = withRedaction(options.logger ?? getDefaultLogger());
     const cwd = options.cwd ?? process.cwd();
     const toolsPath = options.toolsPath ?? DEFAULT_TOOLS_PATH;
-    this.toolsManager = new ToolRegistry({
+    this.toolRegistry = new ToolRegistry({
       ...(toolsPath === false ? {} : { file: new RegistryFile(toolsPath, cwd) }),
       logger: this.logger,
       cwd,
       adoptRecordedTools: options.adoptRecordedTools ?? false,
       toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     });
+  }
+
+  /**
+   * @deprecated Use `toolRegistry` (the same registry); `toolsManager` goes away in the next
+   * minor version.
+   */
+  get toolsManager(): ToolRegistry {
+    return this.toolRegistry;
   }
 
   /**
@@ -242,13 +255,13 @@ export class Agent {
     options: InvokeOptions,
   ): Promise<AgentResult | StructuredAgentResult<unknown>> {
     await this.ready;
-    await this.toolsManager.settled();
+    await this.toolRegistry.settled();
     const auth = await authenticate(this.options.authCard, this.logger);
     const userId = auth.authenticated ? auth.userId : (options.userId ?? auth.userId);
     this.logger.info(`I'am chatting with ${userId}`);
 
     const toolCalling = this.options.toolCalling ?? "native";
-    const definitions = await this.toolsManager.definitions();
+    const definitions = await this.toolRegistry.definitions();
     const format = options.output && outputResponseFormat(options.output);
     // In JSON tool-calling mode a tool call is itself a JSON answer: only the prompt says the format.
     const enforced = format && toolCalling === "native" && this.llm.supportsStructuredOutputs;
@@ -265,7 +278,7 @@ export class Agent {
       toolCalling,
       tools: definitions.map((definition) => ({
         definition,
-        record: this.toolsManager.find(definition.name)?.record,
+        record: this.toolRegistry.find(definition.name)?.record,
       })),
     });
     const signal = options.signal ?? new AbortController().signal;
@@ -273,7 +286,7 @@ export class Agent {
     const model = tracedChatModel(this.llm);
     const result = await runToolLoop({
       model,
-      registry: this.toolsManager,
+      registry: this.toolRegistry,
       messages: [
         { role: "system", content: system },
         ...(typeof input === "string" ? [{ role: "user" as const, content: input }] : input),
@@ -310,9 +323,9 @@ export class Agent {
   }
 
   private async register(): Promise<void> {
-    if (this.options.isResetTools) await this.toolsManager.reset();
+    if (this.options.resetTools ?? this.options.isResetTools) await this.toolRegistry.reset();
     for (const source of this.options.tools ?? []) {
-      await this.toolsManager.registerModule(source);
+      await this.toolRegistry.registerModule(source);
     }
   }
 }

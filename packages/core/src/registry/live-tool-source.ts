@@ -11,7 +11,7 @@ export const liveToolSourceMarker: unique symbol = Symbol.for("framework.live-to
  * may add or remove tools at any time). An agent given one reads `currentTools()` again
  * before every `invoke`, so each run offers the tools as they are then.
  *
- * Its tools are recorded in memory (`toolsManager.records()`) but not written to the registry
+ * Its tools are recorded in memory (`toolRegistry.records()`) but not written to the registry
  * file: other processes could not call them.
  */
 export interface LiveToolSource {

@@ -106,7 +106,7 @@ export class ToolRegistry {
     this.adoptRecordedTools = adoptRecordedTools;
   }
 
-  /** Empties the registry file's records (the agent's `isResetTools`). */
+  /** Empties the registry file's records (the agent's `resetTools`). */
   async reset(): Promise<void> {
     await this.file?.reset();
     this.fromFile.clear();

@@ -33,11 +33,14 @@ class Clerk extends AgentNode<Bank> {
   }
 }
 
-function bank(llm: MockChatModel, options: Partial<AgentNodeOptions> = {}) {
+function bank(
+  llm: MockChatModel,
+  options: Omit<Partial<AgentNodeOptions>, "description" | "instruction"> = {},
+) {
   const clerk = new Clerk({
     name: "clerk",
     llm,
-    instruction: "You pay bills.",
+    description: "You pay bills.",
     tools: [pay],
     toolsPath: false,
     logger: createCapturingLogger(),
@@ -104,7 +107,7 @@ describe("tool approval in an agent node", () => {
 describe("structured output in an agent node", () => {
   it("returns the typed output through AgentNode.invoke", async () => {
     const llm = new MockChatModel(['{"action":"hold"}']);
-    const node = new Clerk({ name: "clerk", llm, instruction: "Advise.", toolsPath: false });
+    const node = new Clerk({ name: "clerk", llm, description: "Advise.", toolsPath: false });
     const result = await node.invoke("Advise", { output: z.object({ action: z.string() }) });
     expect(result.output.action).toBe("hold");
   });

@@ -24,16 +24,14 @@ import { GraphNode, type NodeContext } from "../node/graph-node.js";
 import type { StateRecord } from "../state/state-definition.js";
 import type { AgentConversations } from "./agent-conversations.js";
 
-/** Options of {@link AgentNode}. */
-export interface AgentNodeOptions {
+/** Options of {@link AgentNode} other than its role statement. */
+interface AgentNodeBaseOptions {
   /** The node's name in the graph. */
   name: string;
   /** The model this node's agent talks to. */
   llm: ChatModel;
   /** Tool modules (specifiers, module objects or single tools); may be empty. */
   tools?: readonly ToolSource[];
-  /** The node's standing instruction: its role and rules, the agent's system prompt. */
-  instruction: string;
   /** Capabilities listed in the system prompt. */
   skills?: readonly string[];
   /** Registry file shared by the crew's nodes. Default `templates/tools.json`; `false`: none. */
@@ -41,6 +39,8 @@ export interface AgentNodeOptions {
   /** Also offer tools other agents recorded in the registry file (see `AgentOptions`). */
   adoptRecordedTools?: boolean;
   /** Empty the registry file when this node is created. Default `false`. */
+  resetTools?: boolean;
+  /** @deprecated Use `resetTools` (same meaning); goes away in the next minor version. */
   isResetTools?: boolean;
   /** Verified before each model call of this node. */
   authCard?: AuthCard;
@@ -65,6 +65,27 @@ export interface AgentNodeOptions {
    */
   memory?: boolean;
 }
+
+/**
+ * Options of {@link AgentNode}: a `description` (the node's role and rules, its agent's system
+ * prompt, named as in `Agent`) and the rest of {@link AgentNodeBaseOptions}.
+ */
+export type AgentNodeOptions = AgentNodeBaseOptions &
+  (
+    | {
+        /** The node's role and rules: its agent's system prompt (`Agent`'s `description`). */
+        description: string;
+        instruction?: undefined;
+      }
+    | {
+        description?: undefined;
+        /**
+         * @deprecated Use `description` (same meaning, the name `Agent` uses); `instruction`
+         * goes away in the next minor version.
+         */
+        instruction: string;
+      }
+  );
 
 /** The run a node is serving, and its conversation so far when the node keeps one. */
 interface NodeRun {
@@ -103,7 +124,7 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
   /** The model this node's agent talks to. */
   readonly llm: ChatModel;
   /** The node's role and rules: its agent's system prompt. */
-  readonly instruction: string;
+  readonly description: string;
   /** The agent answering this node's prompts. */
   readonly agent: Agent;
   /** Used by `loggingMessage` for the response banner. */
@@ -114,15 +135,15 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
   constructor(options: AgentNodeOptions) {
     super(options.name);
     this.llm = options.llm;
-    this.instruction = options.instruction;
+    this.description = options.description ?? options.instruction;
     this.memory = options.memory ?? false;
     this.logger = withRedaction(options.logger ?? getDefaultLogger());
     this.agent = new Agent({
-      description: options.instruction,
+      description: this.description,
       llm: options.llm,
       tools: options.tools ?? [],
       skills: options.skills ?? [],
-      isResetTools: options.isResetTools ?? false,
+      resetTools: options.resetTools ?? options.isResetTools ?? false,
       logger: this.logger,
       ...(options.toolsPath === undefined ? {} : { toolsPath: options.toolsPath }),
       ...(options.adoptRecordedTools === undefined
@@ -142,8 +163,24 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
   readonly #approves: boolean;
 
   /** This node's tools; `registerFunctionTool(fn)` adds a runtime tool. */
+  get toolRegistry(): ToolRegistry {
+    return this.agent.toolRegistry;
+  }
+
+  /**
+   * @deprecated Use `toolRegistry` (the same registry); `toolsManager` goes away in the next
+   * minor version.
+   */
   get toolsManager(): ToolRegistry {
-    return this.agent.toolsManager;
+    return this.agent.toolRegistry;
+  }
+
+  /**
+   * @deprecated Use `description` (same text, the name `Agent` uses); `instruction` goes away
+   * in the next minor version.
+   */
+  get instruction(): string {
+    return this.description;
   }
 
   /** Settles when the node's tool modules are registered. */

@@ -111,7 +111,7 @@ function buildCrew(slowMs = 20) {
     new MarketDataProvider({
       name: "market",
       llm: marketLlm,
-      instruction: "Format tool arguments as a JSON object, never a plain string.",
+      description: "Format tool arguments as a JSON object, never a plain string.",
       ...common,
     }),
   );
@@ -120,7 +120,7 @@ function buildCrew(slowMs = 20) {
       name: "crypto",
       llm: cryptoLlm,
       tools: [btc],
-      instruction: "Format tool arguments as a JSON object, never a plain string.",
+      description: "Format tool arguments as a JSON object, never a plain string.",
       ...common,
     }),
   );
@@ -128,13 +128,12 @@ function buildCrew(slowMs = 20) {
     new RecommenderAgent({
       name: "recommender",
       llm: recommenderLlm,
-      instruction: "You are a portfolio manager. Synthesise; do not fetch data or use tools.",
+      description: "You are a portfolio manager. Synthesise; do not fetch data or use tools.",
       ...common,
     }),
   );
   const crew = new CrewAgent({
-    llm: recommenderLlm,
-    checkpoint: new MemorySaver(),
+    checkpointer: new MemorySaver(),
     graph: new FlowStateGraph(TradingState),
     flow: [
       START.to(market),
@@ -207,7 +206,7 @@ describe("CrewAgent with the reference crew shape", () => {
     expect(saved.values.final_recommendation).toBe("Hold 70% equities, 30% BTC.");
   });
 
-  it("registers runtime tools on a node through its toolsManager", async () => {
+  it("registers runtime tools on a node through its toolRegistry", async () => {
     const { market, logger } = buildCrew();
     const extra = primaryFunction(
       {
@@ -218,19 +217,18 @@ describe("CrewAgent with the reference crew shape", () => {
       },
       async ({ symbol }) => `${symbol}: 100`,
     );
-    const record = market.toolsManager.registerFunctionTool(extra);
+    const record = market.toolRegistry.registerFunctionTool(extra);
     expect(record).toMatchObject({ module_path: "runtime", is_runtime: true });
     expect(logger.infos).toContain("Registered tool: fetch_stock_data_vn (runtime)");
-    await market.toolsManager.settled();
+    await market.toolRegistry.settled();
   });
 
   it("authenticates the crew's card before any node runs", async () => {
-    const { marketLlm, market } = buildCrew();
+    const { market } = buildCrew();
     await market.ready;
     const graph = new FlowStateGraph(TradingState);
     const crew = new CrewAgent({
-      llm: marketLlm,
-      checkpoint: new MemorySaver(),
+      checkpointer: new MemorySaver(),
       graph,
       flow: [START.to(market), market.to(END)],
       authCard: createAuthCard({
@@ -248,8 +246,7 @@ describe("CrewAgent with the reference crew shape", () => {
     expect(
       () =>
         new CrewAgent({
-          llm: new MockChatModel([]),
-          checkpoint: new MemorySaver(),
+          checkpointer: new MemorySaver(),
           graph: new FlowStateGraph(Plain),
           flow: [],
         }),
@@ -307,14 +304,13 @@ describe("AgentNode with memory", () => {
     const assistant = new Assistant({
       name: "assistant",
       llm,
-      instruction: "Answer briefly.",
+      description: "Answer briefly.",
       toolsPath: false,
       cwd: dir,
       memory,
     });
     return new CrewAgent({
-      llm,
-      checkpoint: new MemorySaver(),
+      checkpointer: new MemorySaver(),
       graph: new FlowStateGraph(ChatState),
       flow: [START.to(assistant), assistant.to(END)],
     });

@@ -15,12 +15,13 @@ import { DEFAULT_THREAD_ID, type GraphConfig } from "../graph/graph-config.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 
-/** Options of {@link CrewAgent}. */
-export interface CrewAgentOptions<D extends StateDefinition> {
-  /** The crew's model; its nodes carry their own. */
-  llm: ChatModel;
-  /** Saves a checkpoint after every node, so a failed or cancelled run can resume. */
-  checkpoint: Checkpointer;
+/** Options of {@link CrewAgent} other than where it saves checkpoints. */
+interface CrewAgentBaseOptions<D extends StateDefinition> {
+  /**
+   * @deprecated Unused: each node talks to its own model. Leave it out; `llm` goes away in the
+   * next minor version.
+   */
+  llm?: ChatModel;
   /** The graph over the crew's shared state; it must have a `messages` key. */
   graph: FlowStateGraph<D>;
   /** The edges, e.g. `[START.to(market), START.to(crypto), market.to(recommender), …]`. */
@@ -32,6 +33,27 @@ export interface CrewAgentOptions<D extends StateDefinition> {
   /** Receives the crew's and its graph's log lines, secrets redacted; default logger if unset. */
   logger?: Logger;
 }
+
+/**
+ * Options of {@link CrewAgent}: a `checkpointer` (named as in `graph.compile`) and the rest of
+ * {@link CrewAgentBaseOptions}.
+ */
+export type CrewAgentOptions<D extends StateDefinition> = CrewAgentBaseOptions<D> &
+  (
+    | {
+        /** Saves a checkpoint after every node, so a failed or cancelled run can resume. */
+        checkpointer: Checkpointer;
+        checkpoint?: undefined;
+      }
+    | {
+        checkpointer?: undefined;
+        /**
+         * @deprecated Use `checkpointer` (same meaning, the name `graph.compile` uses);
+         * `checkpoint` goes away in the next minor version.
+         */
+        checkpoint: Checkpointer;
+      }
+  );
 
 /** Options of one crew run. */
 export interface CrewInvokeOptions {
@@ -48,13 +70,18 @@ export interface CrewInvokeOptions {
  * them run concurrently; a node with several predecessors runs once all of them finished.
  *
  * @example
- * const crew = new CrewAgent({ llm, checkpoint: new MemorySaver(), graph: new FlowStateGraph(TradingState),
+ * const crew = new CrewAgent({ checkpointer: new MemorySaver(), graph: new FlowStateGraph(TradingState),
  *   flow: [START.to(market), START.to(crypto), market.to(recommender), crypto.to(recommender), recommender.to(END)] });
  * const finalState = await crew.invoke("How should I allocate?", { userId: "u1", threadId: "7" });
  */
 export class CrewAgent<D extends StateDefinition> {
-  /** The crew's model, as given. */
-  readonly llm: ChatModel;
+  /**
+   * @deprecated Unused: each node talks to its own model. `llm` goes away in the next minor
+   * version.
+   */
+  readonly llm: ChatModel | undefined;
+  /** Where the crew saves a checkpoint after every node. */
+  readonly checkpointer: Checkpointer;
   /** The compiled graph the crew runs. */
   readonly app: CompiledGraph<D>;
 
@@ -66,11 +93,12 @@ export class CrewAgent<D extends StateDefinition> {
       throw new TypeError("A crew's state needs a `messages` key: the query is written there.");
     }
     this.llm = options.llm;
+    this.checkpointer = options.checkpointer ?? options.checkpoint;
     this.#authCard = options.authCard;
     this.#logger = withRedaction(options.logger ?? getDefaultLogger());
     options.graph.addFlow(options.flow);
     this.app = options.graph.compile({
-      checkpointer: options.checkpoint,
+      checkpointer: this.checkpointer,
       logger: this.#logger,
       ...(options.stepLimit === undefined ? {} : { stepLimit: options.stepLimit }),
     });

@@ -38,6 +38,7 @@ describe("checkpoints and resuming", () => {
     const bEnded = createGate();
     const sStarted = createGate();
     let attempt = 0;
+    const sRuns: { visit: number; idempotencyKey: string }[] = [];
     const abortedRuns: string[] = [];
     const app = new FlowStateGraph(State)
       .addNode("x", () => {
@@ -59,9 +60,10 @@ describe("checkpoints and resuming", () => {
         bEnded.open();
         return { b: "B", log: "b" };
       })
-      .addNode("s", async (_state, { signal, visit }) => {
+      .addNode("s", async (_state, { signal, visit, idempotencyKey }) => {
         timeline.mark("s");
-        if (visit === 1) {
+        sRuns.push({ visit, idempotencyKey });
+        if (sRuns.length === 1) {
           sStarted.open();
           await untilAborted(signal);
           abortedRuns.push(`s aborted: ${signal.aborted}`);
@@ -95,6 +97,9 @@ describe("checkpoints and resuming", () => {
     expect(timeline.count("b")).toBe(1);
     expect(timeline.count("a")).toBe(2);
     expect(timeline.count("s")).toBe(2);
+    // s never finished its first visit: the re-run is that visit, with the same key.
+    expect(sRuns.map((run) => run.visit)).toEqual([1, 1]);
+    expect(sRuns[1]!.idempotencyKey).toBe(sRuns[0]!.idempotencyKey);
     expect(timeline.count("c")).toBe(1);
     expect(final.c).toBe("XABS");
     expect(final.log).toHaveLength(6);

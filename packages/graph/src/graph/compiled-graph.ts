@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { ConfigurationError, EventChannel, getDefaultLogger, type Logger } from "@framework/core";
+import { ConfigurationError, getDefaultLogger, type Logger } from "@framework/core";
+import { EventChannel } from "@framework/core/internal";
 import type { StoredCheckpoint } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";

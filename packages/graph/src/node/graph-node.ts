@@ -13,8 +13,19 @@ export interface NodeContext {
   readonly nodeName: string;
   /** 1-based count of node runs in this invocation, this one included. */
   readonly step: number;
-  /** 1-based count of this node's runs in this run (above 1 inside loops). */
+  /**
+   * 1-based number of this node's visit in this run (above 1 inside loops). A node re-run
+   * because the run stopped before it finished (crash, failure, cancel, interrupt) keeps
+   * the visit it had.
+   */
   readonly visit: number;
+  /**
+   * The same for every attempt of this visit, different for any other: a hash of the
+   * thread, the run, the node and the visit. Nodes may run again after a crash, so pass it
+   * to side effects that accept one (a payment API's idempotency key, a unique column) to
+   * have them happen once.
+   */
+  readonly idempotencyKey: string;
   /** The graph's logger. */
   readonly logger: Logger;
   /** Reports an event of an agent working for this node; `stream` yields it tagged `agent`. */

@@ -78,7 +78,7 @@ describe("Frontier readiness", () => {
     expect(frontier.snapshot()).toEqual({ pending: [], running: ["loop"], visits: { loop: 2 } });
   });
 
-  it("restores a saved frontier with running nodes waiting again", () => {
+  it("restores a saved frontier with running nodes waiting to re-run their unfinished visit", () => {
     const frontier = new Frontier(
       topology([
         [START_NAME, "a"],
@@ -89,6 +89,9 @@ describe("Frontier readiness", () => {
     );
     expect(frontier.waiting).toEqual(["a", "b"]);
     expect(frontier.nextReady()).toBe("a");
+    expect(frontier.start("a")).toBe(1);
+    frontier.finish("a");
+    frontier.trigger("a");
     expect(frontier.start("a")).toBe(2);
   });
 

@@ -30,6 +30,8 @@ export class Frontier {
   readonly #running = new Set<string>();
   readonly #visits: Record<string, number> = {};
   readonly #recordDelta: boolean;
+  /** Nodes a stopped run left running: their next start re-runs that same visit. */
+  readonly #unfinished = new Set<string>();
   #started: string[] = [];
   #startedVisits: Record<string, number> = {};
   #finished: string[] = [];
@@ -45,6 +47,9 @@ export class Frontier {
       if (topology.nodes.has(name) && !this.#waiting.has(name)) this.#addWaiting(name);
     }
     for (const [name, count] of Object.entries(saved.visits)) setVisits(this.#visits, name, count);
+    for (const name of saved.running) {
+      if (visitsOf(this.#visits, name) > 0) this.#unfinished.add(name);
+    }
   }
 
   /** True when nothing waits and nothing runs: the run is over. */
@@ -72,13 +77,18 @@ export class Frontier {
     return undefined;
   }
 
-  /** Moves `name` from waiting to running; returns its visit number (1 for the first run). */
+  /**
+   * Moves `name` from waiting to running; returns its visit number (1 for the first run). A
+   * node the stopped run left running re-runs the visit it never finished, so that number
+   * (and the idempotency key built from it) is the same however often the run is resumed.
+   */
   start(name: string): number {
     const component = this.#topology.componentOf(name);
     this.#waiting.delete(name);
     this.#running.add(name);
     this.#activity.changeRunning(component, 1);
-    const visit = visitsOf(this.#visits, name) + 1;
+    const rerun = this.#unfinished.delete(name);
+    const visit = visitsOf(this.#visits, name) + (rerun ? 0 : 1);
     setVisits(this.#visits, name, visit);
     if (this.#recordDelta) {
       this.#started.push(name);

@@ -196,6 +196,42 @@ describe("event-driven scheduling", () => {
     expect(done?.type === "done" && done.state.count).toBe(3);
   });
 
+  it("gives each node visit an idempotency key of its thread, run, node and visit", async () => {
+    const keys: string[] = [];
+    const app = new FlowStateGraph(State)
+      .addNode("loop", (state, { idempotencyKey }) => {
+        keys.push(idempotencyKey);
+        return { count: state.count + 1 };
+      })
+      .addNode("after", (_state, { idempotencyKey }) => {
+        keys.push(idempotencyKey);
+        return {};
+      })
+      .addEdge(START, "loop")
+      .addConditionalEdges("loop", (state) => (state.count >= 2 ? "after" : "loop"), [
+        "loop",
+        "after",
+      ])
+      .addEdge("after", END)
+      .compile();
+    const run = (thread_id: string, run_id: string) =>
+      app.invoke({}, { configurable: { thread_id, run_id } });
+
+    await run("t1", "r1");
+    const first = keys.splice(0);
+    expect(first).toHaveLength(3);
+    expect(new Set(first).size).toBe(3);
+    for (const key of first) expect(key).toMatch(/^[0-9a-f]{64}$/);
+
+    await run("t1", "r1");
+    expect(keys.splice(0)).toEqual(first);
+    await run("t2", "r1");
+    await run("t1", "r2");
+    // Parts are kept apart: thread "t1/r" with run "1" is not thread "t1" with run "r1".
+    await run("t1/r", "1");
+    expect(new Set([...first, ...keys]).size).toBe(first.length + keys.length);
+  });
+
   it("refuses concurrent writes to a last-value key, naming the key and both nodes", async () => {
     const aStarted = createGate();
     const bStarted = createGate();

@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { AbortedError, type Logger } from "@framework/core";
 import type {
   Checkpoint,
@@ -62,6 +62,13 @@ export interface GraphRunOptions {
   /** Answers for nodes of an interrupted run, handed to their `context.interrupt` calls. */
   readonly answers: Readonly<Record<string, readonly unknown[]>>;
   readonly emit: (event: GraphEvent) => void;
+}
+
+/** A node visit's key: JSON keeps the parts apart whatever characters they hold. */
+function idempotencyKey(threadId: string, runId: string, node: string, visit: number): string {
+  return createHash("sha256")
+    .update(JSON.stringify([threadId, runId, node, visit]))
+    .digest("hex");
 }
 
 function asList(result: RouteResult): readonly NodeRef[] {
@@ -236,6 +243,7 @@ export class GraphRun {
       nodeName: name,
       step,
       visit,
+      idempotencyKey: idempotencyKey(this.#options.threadId, this.#options.runId, name, visit),
       logger: this.#options.logger,
       agentEvent: (event) => this.#options.emit({ type: "agent", node: name, event }),
       interrupt: interruptFunction(this.#answers.get(name) ?? []),

@@ -1,5 +1,3 @@
-/** Moved to `@framework/core`, where agent streams use it too; re-exported for existing imports. */
-export { EventChannel } from "@framework/core";
 export type {
   GraphEvent,
   InterruptEvent,

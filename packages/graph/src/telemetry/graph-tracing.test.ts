@@ -50,7 +50,7 @@ class Ask extends AgentNode<S, U> {
     super({
       name,
       llm,
-      instruction: `You are ${name}.`,
+      description: `You are ${name}.`,
       tools,
       toolsPath: false,
       logger: silentLogger,
@@ -84,8 +84,7 @@ function crewOf(left: MockChatModel, right: MockChatModel, summary: MockChatMode
   const b = new Ask("right", right, "right", [lookup]);
   const c = new Ask("summary", summary, "summary");
   return new CrewAgent({
-    llm: summary,
-    checkpoint: new MemorySaver(),
+    checkpointer: new MemorySaver(),
     graph: new FlowStateGraph(State),
     flow: [START.to(a), START.to(b), a.to(c), b.to(c), c.to(END)],
     logger: silentLogger,

@@ -1,12 +1,12 @@
 import {
   AbortedError,
-  abortableDelay,
   type ChatModel,
   type ChatRequest,
   type ChatResponse,
   type ChatStreamPart,
   type Usage,
 } from "@framework/core";
+import { abortableDelay } from "@framework/core/internal";
 import {
   estimateUsage,
   ReplyScript,

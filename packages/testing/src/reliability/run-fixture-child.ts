@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 
 /** How a fixture child ended, with what it printed. */
 export interface FixtureChildRun {
@@ -19,6 +19,10 @@ export interface RunFixtureChildOptions {
    * first answers.
    */
   readonly killAfter?: (lines: readonly string[]) => number | undefined;
+  /** Called with the child once spawned, e.g. to stop (SIGSTOP) or signal it at will. */
+  readonly onStart?: (child: ChildProcess) => void;
+  /** Called with each complete line the child prints on standard output, as it comes. */
+  readonly onLine?: (line: string) => void;
 }
 
 /**
@@ -41,12 +45,15 @@ export function runFixtureChild(
         stdio: ["ignore", "pipe", "pipe"],
       },
     );
+    options.onStart?.(child);
     let stdout = "";
     let stderr = "";
     let killScheduled = false;
     const completeLines = () => stdout.split("\n").slice(0, -1);
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      const before = completeLines().length;
       stdout += chunk;
+      if (options.onLine) for (const line of completeLines().slice(before)) options.onLine(line);
       const delayMs = killScheduled ? undefined : options.killAfter?.(completeLines());
       if (delayMs === undefined) return;
       killScheduled = true;

@@ -23,8 +23,8 @@ import { describePut } from "./put.js";
  * @example
  * runCheckpointerConformance({
  *   name: "PostgresSaver",
- *   createCheckpointer: () => new PostgresSaver({ url }),
- *   createSecondClient: () => new PostgresSaver({ url }),
+ *   createCheckpointer: () => new PostgresSaver({ connectionString }),
+ *   createSecondClient: () => new PostgresSaver({ connectionString }),
  *   destroyCheckpointer: (saver) => saver.close(),
  * });
  */

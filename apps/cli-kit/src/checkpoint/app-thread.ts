@@ -1,0 +1,122 @@
+import { randomUUID } from "node:crypto";
+import type { SqliteSaver } from "@framework/checkpoint-sqlite";
+import { ConfigurationError } from "@framework/core";
+import {
+  type AppCommand,
+  type AppRun,
+  type RunAppOptions,
+  runApp,
+  runCommand,
+} from "../run/run-app.js";
+import { openAppCheckpointer } from "./app-checkpointer.js";
+
+/** Help text of the apps' `--thread <id>` option. */
+export const threadOptionHelp = "continue this thread, across runs (default: a new thread per run)";
+
+/** Help text of the apps' `--forget` option. */
+export const forgetOptionHelp = "delete the --thread from the checkpoint database and exit";
+
+/** The thread a run works on, in the app's checkpoint database. */
+export interface AppThread {
+  /** The thread's id in the database: the app's name, a colon, and the user's thread id. */
+  readonly id: string;
+  /** The app's open checkpoint database. */
+  readonly checkpointer: SqliteSaver;
+}
+
+/** Which thread of which database a run works on. */
+export interface AppThreadOptions {
+  /**
+   * The app's name (`crew`, `research`...). The apps share one database, so each keeps its
+   * threads under its name: `--thread 7` of two apps are two threads.
+   */
+  app: string;
+  /** The thread to continue (`--thread`); a new one when absent. */
+  threadId?: string;
+  /** The checkpoint database (`--db`); see `checkpointDbPath` for the default. */
+  db?: string;
+}
+
+/** A user's thread id as the app stores it, apart from the other apps' threads. */
+export function storedThreadId(app: string, threadId: string): string {
+  return `${app}:${threadId}`;
+}
+
+/** The command-line error for an option that only makes sense with `--thread`. */
+export function threadNeeded(option: string): ConfigurationError {
+  return new ConfigurationError({ setting: "--thread", message: `${option} needs --thread <id>` });
+}
+
+/**
+ * Runs `work` on a thread of the app's checkpoint database, closing the database afterwards.
+ * Without a thread id it starts a new thread and says its id on the progress display, so the
+ * user can continue it with `--thread`.
+ */
+export async function withAppThread<T>(
+  run: AppCommand,
+  options: AppThreadOptions,
+  work: (thread: AppThread) => Promise<T>,
+): Promise<T> {
+  const checkpointer = openAppCheckpointer(options.db);
+  try {
+    const id = options.threadId ?? randomUUID();
+    if (options.threadId === undefined) {
+      run.progress.note(`thread ${id} (continue it with --thread ${id})`);
+    }
+    return await work({ id: storedThreadId(options.app, id), checkpointer });
+  } finally {
+    checkpointer.close();
+  }
+}
+
+/** Deletes a thread of the app from its checkpoint database (`--forget`) and says so. */
+export async function forgetAppThread(
+  run: AppCommand,
+  options: AppThreadOptions & { threadId: string },
+): Promise<void> {
+  const checkpointer = openAppCheckpointer(options.db);
+  try {
+    await checkpointer.deleteThread(storedThreadId(options.app, options.threadId));
+    run.print(`thread ${options.threadId} deleted from ${checkpointer.path}`);
+  } finally {
+    checkpointer.close();
+  }
+}
+
+/** The apps' thread options, as the command line gives them. */
+export interface ThreadFlags {
+  /** `--thread <id>` */
+  thread?: string;
+  /** `--db <file>` */
+  db?: string;
+  /** `--forget` */
+  forget?: boolean;
+}
+
+/** Options of {@link runThreadApp}: those of `runApp`, the app's name and thread options. */
+export interface RunThreadAppOptions extends Omit<RunAppOptions, "main"> {
+  /** The app's name, under which its threads are kept (see {@link AppThreadOptions}). */
+  app: string;
+  /** `--thread`, `--db` and `--forget` as the command line gave them. */
+  flags: ThreadFlags;
+  /** The app's work on the thread the options name (a new one without `--thread`). */
+  main(run: AppRun, thread: Omit<AppThreadOptions, "app">): Promise<void>;
+}
+
+/**
+ * Runs an app that keeps threads: with `--forget`, deletes the `--thread` (refused without
+ * one) and ends, without building a model, so it needs no key; otherwise `runApp` with the
+ * thread the options name.
+ */
+export function runThreadApp(options: RunThreadAppOptions): Promise<number> {
+  const { app, flags } = options;
+  const thread = {
+    ...(flags.thread === undefined ? {} : { threadId: flags.thread }),
+    ...(flags.db === undefined ? {} : { db: flags.db }),
+  };
+  if (!flags.forget) return runApp({ ...options, main: (run) => options.main(run, thread) });
+  return runCommand(async (command) => {
+    if (flags.thread === undefined) throw threadNeeded("--forget");
+    await forgetAppThread(command, { app, ...thread, threadId: flags.thread });
+  }, options);
+}

@@ -1,0 +1,88 @@
+import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { spawnApp } from "@framework/demo-kit";
+import { testServiceUrl } from "@framework/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Recommendation } from "./recommendation.js";
+
+const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const postgresUrl = testServiceUrl("postgres");
+const redisUrl = testServiceUrl("redis");
+const missing = postgresUrl === undefined || redisUrl === undefined;
+
+let cwd: string;
+beforeAll(async () => {
+  cwd = await mkdtemp(join(tmpdir(), "crew-queue-cli-"));
+});
+afterAll(async () => {
+  await rm(cwd, { recursive: true, force: true });
+});
+
+describe.skipIf(missing)("pnpm crew --worker and --queue, on real Redis and Postgres", () => {
+  it("runs a query submitted with --queue on a --worker, which SIGTERM closes gracefully", async () => {
+    const env = {
+      FRAMEWORK_REDIS_URL: redisUrl!,
+      FRAMEWORK_POSTGRES_URL: postgresUrl!,
+      FRAMEWORK_CHARTS_DIR: join(cwd, "charts"),
+    };
+    let worker!: ChildProcess;
+    let ready!: () => void;
+    const started = new Promise<void>((resolve) => {
+      ready = resolve;
+    });
+    const workerRun = spawnApp({
+      script,
+      args: ["--worker", "--offline", "--concurrency", "2"],
+      cwd,
+      env,
+      timeoutMs: 120_000,
+      onStart: (child) => {
+        worker = child;
+        child.stderr?.on("data", (chunk: Buffer) => {
+          if (chunk.toString().includes('takes "advisory" runs')) ready();
+        });
+      },
+    });
+    await started;
+
+    const thread = `cli-${randomUUID()}`;
+    const submitted = await spawnApp({
+      script,
+      args: [
+        "--queue",
+        "--offline",
+        "--json",
+        "--user",
+        "alice",
+        "--thread",
+        thread,
+        "Should I buy FPT?",
+      ],
+      cwd,
+      env,
+    });
+    expect(submitted.stderr).not.toMatch(/^error:/m);
+    expect(submitted.code).toBe(0);
+    expect(submitted.stderr).toContain(`on thread ${thread}`);
+    expect(submitted.stderr).toMatch(/taken by worker /);
+    const recommendation = JSON.parse(submitted.stdout) as Recommendation;
+    expect(recommendation.allocation.reduce((sum, part) => sum + part.percent, 0)).toBe(100);
+
+    worker.kill("SIGTERM");
+    const closed = await workerRun;
+    expect(closed.code).toBe(0);
+    expect(closed.stderr).toContain("closing");
+    // Nobody can be asked in a worker: without --yes the web search is declined, not a hang.
+    expect(closed.stderr).toMatch(/declined: market wants to run search_api/);
+  });
+
+  it("says which variable is missing", async () => {
+    const result = await spawnApp({ script, args: ["--queue", "--offline", "q"], cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/error: .*--worker and --queue need FRAMEWORK_REDIS_URL/);
+  });
+});

@@ -1,0 +1,28 @@
+export type { Crew, CrewFactory, CrewFactoryContext } from "./crew-factory.js";
+export {
+  CrewQueue,
+  type CrewQueueOptions,
+  type QueueStats,
+  type ResultOptions,
+  type SubmitOptions,
+  type SubmittedRun,
+  type SweepResult,
+} from "./crew-queue.js";
+export { CrewWorker, type CrewWorkerOptions } from "./crew-worker.js";
+export {
+  LeaseLostError,
+  RunCancelledError,
+  RunFailedError,
+  RunNotFoundError,
+  RunNotResumableError,
+  RunTimeoutError,
+  ThreadBusyError,
+  UnknownCrewError,
+} from "./error/index.js";
+export {
+  type CrewQueueConnection,
+  DEFAULT_QUEUE_NAME,
+  jobIdOf,
+} from "./queue-connection.js";
+export type { RunEvent } from "./run/run-event.js";
+export type { RunInput, RunRecord, RunStatus } from "./run/run-record.js";
