@@ -5,6 +5,7 @@ import type { DeepSearchBenchOptions } from "./deep-search.js";
 import type { GraphEngineOptions } from "./graph-engine.js";
 import type { GraphScaleOptions } from "./graph-scale.js";
 import type { LoadGuardOptions } from "./load-guard.js";
+import type { RegistryBenchOptions } from "./registry.js";
 import type { Repetitions } from "./stats.js";
 
 /** Sizes and repetitions of every benchmark of one run. */
@@ -17,6 +18,7 @@ export interface BenchSettings {
   readonly coldStart: Repetitions;
   readonly checkpointGrowth: CheckpointGrowthOptions;
   readonly graphScale: GraphScaleOptions;
+  readonly registry: RegistryBenchOptions;
 }
 
 // Twice the calibration loop's fastest time counts as busy. The budget is small because on
@@ -57,6 +59,7 @@ export const fullSettings: BenchSettings = {
     repetitions: { warmup: 1, samples: 7 },
     guard,
   },
+  registry: { tools: 1000, repetitions: { warmup: 2, samples: 11 }, guard },
 };
 
 /**
@@ -92,6 +95,11 @@ export const smokeSettings: BenchSettings = {
     repetitions: { warmup: 0, samples: 1 },
     guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
   },
+  registry: {
+    tools: 20,
+    repetitions: { warmup: 0, samples: 1 },
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
 };
 
 /**
@@ -124,4 +132,5 @@ export const quickSettings: BenchSettings = {
     callsPerSample: 10,
     repetitions: { warmup: 1, samples: 5 },
   },
+  registry: { ...fullSettings.registry, repetitions: { warmup: 1, samples: 7 } },
 };
