@@ -87,6 +87,24 @@ describe("reading a long thread", () => {
     expect(saver.reads).toBe(1);
   });
 
+  it("reads only what is new when polling a growing thread, across snapshots and runs", async () => {
+    const saver = new CountingCheckpointer(new MemorySaver());
+    const { graph } = loopGraph(1_000, -1);
+    const compile = () => graph.compile({ checkpointer: saver, snapshotEvery: 20, stepLimit: 3 });
+    const polled = compile();
+    const config = thread("polled");
+    for (let turn = 0; turn < 12; turn++) {
+      const before = (await saver.getLatest("polled"))?.seq ?? -1;
+      await expect(polled.invoke({ log: `turn ${turn}` }, config)).rejects.toThrow();
+      const after = (await saver.getLatest("polled"))!.seq;
+      saver.reset();
+      const read = await polled.getState(config);
+      // getLatest, the kept checkpoint (to check it still stands) and the new ones at most.
+      if (turn > 0) expect(saver.reads).toBeLessThanOrEqual(after - before + 2);
+      expect(read).toEqual(await compile().getState(config));
+    }
+  });
+
   it("keeps the newest state of at most LATEST_STATE_CACHE_THREADS threads", async () => {
     const saver = new CountingCheckpointer(new MemorySaver());
     const app = loopGraph(3, -1).graph.compile({ checkpointer: saver, snapshotEvery: 1_000 });

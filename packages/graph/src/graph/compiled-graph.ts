@@ -143,7 +143,9 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
 
   /**
    * The state at `latest`, the thread's newest checkpoint: from the cache when the cached
-   * point is that very checkpoint (same id and seq), else folded and cached. Cached points
+   * point is that very checkpoint (same id and seq); else folded (on from the cached point
+   * when the log still holds it, so polling a growing thread reads only what is new) and
+   * cached. Cached points
    * are deep-frozen, so what one caller is given cannot change what the next one reads.
    */
   async #latestPoint(
@@ -160,7 +162,7 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     const point =
       cached?.checkpoint.id === latest.id && cached.checkpoint.seq === latest.seq
         ? cached
-        : deepFreeze(await reader.at(latest));
+        : deepFreeze(await reader.at(latest, cached));
     this.#latestPoints.set(threadId, point);
     if (this.#latestPoints.size > LATEST_STATE_CACHE_THREADS) {
       this.#latestPoints.delete(this.#latestPoints.keys().next().value!);

@@ -159,6 +159,16 @@ export function describeGraphRun(context: ConformanceContext): void {
     expect(rewritten.checkpoint!.id).not.toBe(second.checkpoint!.id);
     expect(rewritten.values).toEqual({ log: ["a", "step 0", "b", "step 1"], count: 2 });
 
+    // Deleted and written past the kept checkpoint's seq: the log no longer holds that one there.
+    await other.deleteThread(config.configurable.thread_id);
+    for (const log of ["x", "y", "z"]) await writer.invoke({ log }, config);
+    const longer = await reader.getState(config);
+    expect(longer.checkpoint!.seq).toBeGreaterThan(rewritten.checkpoint!.seq);
+    expect(longer.values).toEqual({
+      log: ["x", "step 0", "y", "step 1", "z", "step 2"],
+      count: 3,
+    });
+
     await other.deleteThread(config.configurable.thread_id);
     expect((await reader.getState(config)).status).toBe("new");
   });
