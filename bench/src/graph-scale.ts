@@ -18,16 +18,10 @@ import { z } from "zod";
 import { langGraphFanOut, ourFanOut } from "./graph-engine.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage } from "./memory.js";
-import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
+import { measurePaired, type PairedResult } from "./paired.js";
 import { type BenchRow, formatNumber, times } from "./report.js";
-import {
-  bootstrapInterval,
-  growthExponent,
-  intervalVerdict,
-  median,
-  type Repetitions,
-  timeAsync,
-} from "./stats.js";
+import { scaleRows } from "./scale-rows.js";
+import { median, type Repetitions, timeAsync } from "./stats.js";
 
 /** Sizes of {@link benchGraphScale}; the issue says 10,000 for each. */
 export interface GraphScaleOptions {
@@ -57,6 +51,11 @@ interface LoopThread {
   /** Writes a thread of about `checkpoints` checkpoints. */
   build(threadId: string, checkpoints: number): Promise<void>;
   getState(threadId: string): Promise<void>;
+  /**
+   * `getState` at the thread's newest checkpoint named by its id (time travel), which no
+   * kept state answers: the cost of reading the thread from its checkpoints.
+   */
+  getStateAtNewest(threadId: string): Promise<void>;
   /** A new input on the thread: one more step, two more checkpoints. */
   continue(threadId: string): Promise<void>;
 }
@@ -71,6 +70,7 @@ function ourLoop(): LoopThread {
     .addConditionalEdges("step", (state) => (state.count >= limit ? END : "step"), ["step", END])
     .compile({ checkpointer: new MemorySaver(), stepLimit: Number.MAX_SAFE_INTEGER });
   const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
+  const newest: Record<string, string> = {};
   return {
     async build(threadId, checkpoints) {
       limit = checkpoints - 1;
@@ -78,6 +78,12 @@ function ourLoop(): LoopThread {
     },
     async getState(threadId) {
       const state = await app.getState(config(threadId));
+      if (state.status !== "done") throw new Error(`our thread is ${state.status}`);
+    },
+    async getStateAtNewest(threadId) {
+      newest[threadId] ??= (await app.getState(config(threadId))).checkpoint!.id;
+      const at = { configurable: { thread_id: threadId, checkpoint_id: newest[threadId] } };
+      const state = await app.getState(at);
       if (state.status !== "done") throw new Error(`our thread is ${state.status}`);
     },
     async continue(threadId) {
@@ -101,6 +107,7 @@ function langGraphLoop(): LoopThread {
     ])
     .compile({ checkpointer: new LangGraphMemorySaver() });
   const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
+  const newest: Record<string, string> = {};
   return {
     async build(threadId, checkpoints) {
       limit = checkpoints - 2;
@@ -108,6 +115,13 @@ function langGraphLoop(): LoopThread {
     },
     async getState(threadId) {
       const state = await app.getState(config(threadId));
+      if (state.next.length !== 0) throw new Error("LangGraph's thread is not done");
+    },
+    async getStateAtNewest(threadId) {
+      newest[threadId] ??= (await app.getState(config(threadId))).config.configurable!
+        .checkpoint_id as string;
+      const at = { configurable: { thread_id: threadId, checkpoint_id: newest[threadId] } };
+      const state = await app.getState(at);
       if (state.next.length !== 0) throw new Error("LangGraph's thread is not done");
     },
     async continue(threadId) {
@@ -176,59 +190,6 @@ async function chainCheckpointBytes(nodes: number): Promise<{ early: number; lat
   return { early: sizes[10]!, late: sizes[late]! };
 }
 
-/** Exponent of `samples` medians between the two largest sizes, with its interval. */
-function growth(sizes: readonly number[], results: readonly PairedResult[], side: "ours" | "peer") {
-  const last = sizes.length - 1;
-  const span: [number, number] = [sizes[last - 1]!, sizes[last]!];
-  const statistic = (groups: readonly (readonly number[])[]) =>
-    growthExponent(span, [median(groups[0]!), median(groups[1]!)]);
-  const groups = [results[last - 1]![side].samples, results[last]![side].samples];
-  return { span, exponent: statistic(groups), interval: bootstrapInterval(groups, statistic) };
-}
-
-const linearCap = 1.2;
-
-/** One row per size of a paired case, then its growth row: ours' exponent must stay ≤ 1.2. */
-function scaleRows(
-  id: string,
-  title: (size: number) => string,
-  unit: string,
-  scale: (ms: number) => number,
-  sizes: readonly number[],
-  results: readonly PairedResult[],
-  target: { bound: number; text: string },
-): BenchRow[] {
-  const rows: BenchRow[] = results.map((result, index) => ({
-    id: `${id}-${formatNumber(sizes[index]!)}`,
-    title: title(sizes[index]!),
-    ours: { value: scale(result.ours.median), unit },
-    langGraph: { value: scale(result.peer.median), unit },
-    ratio: `LangGraph ÷ ours ${times(result.ratio)}`,
-    interval: result.interval,
-    target: target.text,
-    verdict: pairedVerdict(result, { atLeast: target.bound }),
-    load: result.load,
-    memory: result.memory,
-    details: { size: sizes[index], ...result },
-  }));
-  if (sizes.length < 2) return rows;
-  const ours = growth(sizes, results, "ours");
-  const peer = growth(sizes, results, "peer");
-  const n = formatNumber;
-  rows.push({
-    id: `${id}-growth`,
-    title: `${title(sizes[sizes.length - 1]!)}: growth ${n(ours.span[0])} → ${n(ours.span[1])}`,
-    ours: { value: ours.exponent, unit: "exponent" },
-    langGraph: { value: peer.exponent, unit: "exponent" },
-    ratio: `ours ${n(ours.exponent)}, LangGraph ${n(peer.exponent)} (1.0 = linear)`,
-    interval: ours.interval,
-    target: `exponent ≤ ${linearCap}`,
-    verdict: intervalVerdict(ours.interval, { atMost: linearCap }),
-    details: { ours, peer },
-  });
-  return rows;
-}
-
 /**
  * Item 7 (issues #14, #19): sizes where engines break, each paired with LangGraph.js. 7a a
  * fan-out of each size; 7b `getState` and 7c a continuing `invoke` on threads of each size,
@@ -270,6 +231,16 @@ export async function benchGraphScale(options: GraphScaleOptions): Promise<Bench
       await measurePaired(
         () => perCall(callsPerSample, () => ours.getState(`t${size}`)),
         () => perCall(callsPerSample, () => langGraph.getState(`t${size}`)),
+        paired,
+      ),
+    );
+  }
+  const coldGetStates: PairedResult[] = [];
+  for (const size of threadSizes) {
+    coldGetStates.push(
+      await measurePaired(
+        () => perCall(callsPerSample, () => ours.getStateAtNewest(`t${size}`)),
+        () => perCall(callsPerSample, () => langGraph.getStateAtNewest(`t${size}`)),
         paired,
       ),
     );
@@ -322,6 +293,15 @@ export async function benchGraphScale(options: GraphScaleOptions): Promise<Bench
       same,
       threadSizes,
       getStates,
+      { bound: 1, text: "≤ LangGraph's time (ratio ≥ 1)" },
+    ),
+    ...scaleRows(
+      "7f",
+      (size) => `getState by checkpoint id (newest) on a ${n(size)}-checkpoint thread`,
+      "µs",
+      same,
+      threadSizes,
+      coldGetStates,
       { bound: 1, text: "≤ LangGraph's time (ratio ≥ 1)" },
     ),
     ...scaleRows(

@@ -1,9 +1,11 @@
 import type { AgentLoopOptions } from "./agent-loop.js";
 import type { CheckpointGrowthOptions } from "./checkpoint-growth.js";
+import type { CheckpointersOptions } from "./checkpointers.js";
 import type { CrewWallTimeOptions } from "./crew-wall-time.js";
 import type { DeepSearchBenchOptions } from "./deep-search.js";
 import type { GraphEngineOptions } from "./graph-engine.js";
 import type { GraphScaleOptions } from "./graph-scale.js";
+import type { GraphThreadsOptions } from "./graph-threads.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import type { RegistryBenchOptions } from "./registry.js";
 import type { Repetitions } from "./stats.js";
@@ -18,7 +20,9 @@ export interface BenchSettings {
   readonly coldStart: Repetitions;
   readonly checkpointGrowth: CheckpointGrowthOptions;
   readonly graphScale: GraphScaleOptions;
+  readonly graphThreads: GraphThreadsOptions;
   readonly registry: RegistryBenchOptions;
+  readonly checkpointers: CheckpointersOptions;
 }
 
 // Twice the calibration loop's fastest time counts as busy. The budget is small because on
@@ -59,7 +63,23 @@ export const fullSettings: BenchSettings = {
     repetitions: { warmup: 1, samples: 7 },
     guard,
   },
+  // LangGraph.js takes tens of seconds for one 10,000-node chain: 3 pairs there.
+  graphThreads: {
+    chainSizes: [1000, 10_000],
+    concurrentThreads: 1000,
+    idleThreads: 10_000,
+    largeRepetitions: { warmup: 0, samples: 3 },
+    repetitions: { warmup: 1, samples: 7 },
+    guard,
+  },
   registry: { tools: 1000, repetitions: { warmup: 2, samples: 11 }, guard },
+  checkpointers: {
+    putsPerSample: 300,
+    threadSteps: 20,
+    getStatesPerSample: 100,
+    repetitions: { warmup: 1, samples: 7 },
+    guard,
+  },
 };
 
 /**
@@ -95,8 +115,23 @@ export const smokeSettings: BenchSettings = {
     repetitions: { warmup: 0, samples: 1 },
     guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
   },
+  graphThreads: {
+    chainSizes: [10, 30],
+    concurrentThreads: 20,
+    idleThreads: 50,
+    largeRepetitions: { warmup: 0, samples: 1 },
+    repetitions: { warmup: 0, samples: 1 },
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
   registry: {
     tools: 20,
+    repetitions: { warmup: 0, samples: 1 },
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
+  checkpointers: {
+    putsPerSample: 5,
+    threadSteps: 3,
+    getStatesPerSample: 2,
     repetitions: { warmup: 0, samples: 1 },
     guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
   },
@@ -132,5 +167,18 @@ export const quickSettings: BenchSettings = {
     callsPerSample: 10,
     repetitions: { warmup: 1, samples: 5 },
   },
+  graphThreads: {
+    ...fullSettings.graphThreads,
+    chainSizes: [100, 1000],
+    idleThreads: 1000,
+    largeRepetitions: { warmup: 0, samples: 1 },
+    repetitions: { warmup: 1, samples: 3 },
+  },
   registry: { ...fullSettings.registry, repetitions: { warmup: 1, samples: 7 } },
+  checkpointers: {
+    ...fullSettings.checkpointers,
+    putsPerSample: 100,
+    getStatesPerSample: 30,
+    repetitions: { warmup: 1, samples: 5 },
+  },
 };

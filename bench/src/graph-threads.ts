@@ -1,0 +1,256 @@
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { defineState, END, FlowStateGraph, MemorySaver, START } from "@framework/graph";
+import {
+  Annotation,
+  MemorySaver as LangGraphMemorySaver,
+  END as LG_END,
+  START as LG_START,
+  StateGraph,
+} from "@langchain/langgraph";
+import { z } from "zod";
+import type { LoadGuardOptions } from "./load-guard.js";
+import { collectGarbage } from "./memory.js";
+import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
+import { type BenchRow, formatNumber, times } from "./report.js";
+import { scaleRows } from "./scale-rows.js";
+import { type Repetitions, timeAsync } from "./stats.js";
+
+/** Sizes of {@link benchGraphThreads}. */
+export interface GraphThreadsOptions {
+  /** Nodes of the chains compiled and run (7g), smallest first; the issue says 10,000. */
+  readonly chainSizes: readonly number[];
+  /** Threads run at once (7h); the issue says 1,000. */
+  readonly concurrentThreads: number;
+  /** Threads left idle whose memory is weighed (7i); the issue says 10,000. */
+  readonly idleThreads: number;
+  /** Pairs at the chain sizes of 5,000 nodes and more (LangGraph takes seconds there). */
+  readonly largeRepetitions: Repetitions;
+  readonly repetitions: Repetitions;
+  readonly guard: LoadGuardOptions;
+}
+
+const names = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, index) => `${prefix}${index}`);
+
+function expectEqual(what: string, actual: unknown, expected: unknown): void {
+  if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
+}
+
+const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
+
+/** 7g, ours: builds, compiles and runs a chain of `length` counting nodes; ms of it all. */
+async function ourChainCompileAndRun(length: number): Promise<number> {
+  return timeAsync(async () => {
+    const State = defineState({ count: z.number().default(0) });
+    const graph = new FlowStateGraph(State);
+    const all = names("n", length);
+    for (const name of all) graph.addNode(name, (state) => ({ count: state.count + 1 }));
+    graph.addEdge(START, all[0]!);
+    for (let index = 1; index < length; index++) graph.addEdge(all[index - 1]!, all[index]!);
+    graph.addEdge(all[length - 1]!, END);
+    const app = graph.compile({ checkpointer: new MemorySaver(), stepLimit: length });
+    const state = await app.invoke({ count: 0 }, config("chain"));
+    expectEqual("our chain's counter", state.count, length);
+  });
+}
+
+/** 7g, LangGraph.js: the same chain as a `StateGraph` with its `MemorySaver`. */
+async function langGraphChainCompileAndRun(length: number): Promise<number> {
+  return timeAsync(async () => {
+    const State = Annotation.Root({ count: Annotation<number> });
+    const all = names("n", length);
+    const graph = new StateGraph(State).addNode(
+      all.map((name): [string, (state: typeof State.State) => typeof State.Update] => [
+        name,
+        (state) => ({ count: state.count + 1 }),
+      ]),
+    );
+    graph.addEdge(LG_START, all[0]!);
+    for (let index = 1; index < length; index++) graph.addEdge(all[index - 1]!, all[index]!);
+    graph.addEdge(all[length - 1]!, LG_END);
+    const app = graph.compile({ checkpointer: new LangGraphMemorySaver() });
+    const state = await app.invoke(
+      { count: 0 },
+      { ...config("chain"), recursionLimit: length + 1 },
+    );
+    expectEqual("LangGraph chain's counter", state.count, length);
+  });
+}
+
+/** A small conversation-shaped graph: three nodes, each awaiting I/O (one turn of the loop). */
+interface ThreeStep {
+  run(threadId: string): Promise<void>;
+}
+
+const reply = "A short answer, as a model would give one.";
+
+function ourThreeStep(): ThreeStep {
+  const State = defineState({
+    question: z.string(),
+    notes: z.string().default(""),
+    count: z.number().default(0),
+  });
+  const step = async (state: { count: number }) => {
+    await yieldToLoop();
+    return { notes: reply, count: state.count + 1 };
+  };
+  const app = new FlowStateGraph(State)
+    .addNode("plan", step)
+    .addNode("act", step)
+    .addNode("answer", step)
+    .addEdge(START, "plan")
+    .addEdge("plan", "act")
+    .addEdge("act", "answer")
+    .addEdge("answer", END)
+    .compile({ checkpointer: new MemorySaver() });
+  return {
+    async run(threadId) {
+      const state = await app.invoke({ question: threadId }, config(threadId));
+      expectEqual("our three-step count", state.count, 3);
+    },
+  };
+}
+
+function langGraphThreeStep(): ThreeStep {
+  const State = Annotation.Root({
+    question: Annotation<string>,
+    notes: Annotation<string>,
+    count: Annotation<number>,
+  });
+  const step = async (state: typeof State.State) => {
+    await yieldToLoop();
+    return { notes: reply, count: (state.count ?? 0) + 1 };
+  };
+  const app = new StateGraph(State)
+    .addNode("plan", step)
+    .addNode("act", step)
+    .addNode("answer", step)
+    .addEdge(LG_START, "plan")
+    .addEdge("plan", "act")
+    .addEdge("act", "answer")
+    .addEdge("answer", LG_END)
+    .compile({ checkpointer: new LangGraphMemorySaver() });
+  return {
+    async run(threadId) {
+      const state = await app.invoke({ question: threadId }, config(threadId));
+      expectEqual("LangGraph's three-step count", state.count, 3);
+    },
+  };
+}
+
+let batch = 0;
+
+/** 7h: ms until `threads` runs started at once on fresh threads of a fresh graph are done. */
+async function concurrentRuns(build: () => ThreeStep, threads: number): Promise<number> {
+  const graph = build();
+  const prefix = `c${++batch}-`;
+  return timeAsync(() =>
+    Promise.all(Array.from({ length: threads }, (_, index) => graph.run(`${prefix}${index}`))),
+  );
+}
+
+/**
+ * 7i: bytes of heap each idle thread keeps: a fresh graph runs `threads` threads one turn
+ * each (in batches of 100 at once), then the heap after a forced collection is compared with
+ * the heap before, divided by the threads. The saver keeps every thread; nothing else does.
+ */
+async function idleThreadBytes(build: () => ThreeStep, threads: number): Promise<number> {
+  collectGarbage();
+  const before = process.memoryUsage().heapUsed;
+  const graph = build();
+  const prefix = `i${++batch}-`;
+  for (let start = 0; start < threads; start += 100) {
+    const size = Math.min(100, threads - start);
+    await Promise.all(
+      Array.from({ length: size }, (_, index) => graph.run(`${prefix}${start + index}`)),
+    );
+  }
+  collectGarbage();
+  const bytes = (process.memoryUsage().heapUsed - before) / threads;
+  // Keeps the graph (and so its saver) alive until it is weighed.
+  if (!graph) throw new Error("the graph vanished");
+  return Math.max(bytes, 1);
+}
+
+/**
+ * Items 7g–7i (issue #19), each paired with LangGraph.js: 7g builds, compiles and runs a chain
+ * of each size (with its growth exponent), 7h runs 1,000 threads at once, 7i weighs the heap
+ * each of 10,000 idle threads keeps in the in-memory savers.
+ */
+export async function benchGraphThreads(options: GraphThreadsOptions): Promise<BenchRow[]> {
+  const { chainSizes, concurrentThreads, idleThreads, guard } = options;
+  const n = formatNumber;
+  const chains: PairedResult[] = [];
+  for (const size of chainSizes) {
+    const repetitions = size >= 5000 ? options.largeRepetitions : options.repetitions;
+    chains.push(
+      await measurePaired(
+        () => ourChainCompileAndRun(size),
+        () => langGraphChainCompileAndRun(size),
+        { ...repetitions, better: "lower", gcBeforeSample: true, guard },
+      ),
+    );
+  }
+  const concurrent = await measurePaired(
+    () => concurrentRuns(ourThreeStep, concurrentThreads),
+    () => concurrentRuns(langGraphThreeStep, concurrentThreads),
+    { ...options.repetitions, better: "lower", gcBeforeSample: true, guard },
+  );
+  const idle = await measurePaired(
+    () => idleThreadBytes(ourThreeStep, idleThreads),
+    () => idleThreadBytes(langGraphThreeStep, idleThreads),
+    { ...options.largeRepetitions, better: "lower", guard },
+  );
+  const asSeconds = (ms: number) => ms / 1000;
+  const row = (
+    id: string,
+    title: string,
+    result: PairedResult,
+    unit: string,
+    note: string,
+  ): BenchRow => ({
+    id,
+    title,
+    ours: { value: result.ours.median, unit },
+    langGraph: { value: result.peer.median, unit },
+    ratio: `LangGraph ÷ ours ${times(result.ratio)}`,
+    interval: result.interval,
+    target: "≤ LangGraph's (ratio ≥ 1)",
+    verdict: pairedVerdict(result, { atLeast: 1 }),
+    load: result.load,
+    memory: result.memory,
+    note,
+    details: { ...result },
+  });
+  return [
+    ...scaleRows(
+      "7g",
+      (size) => `Graph: build, compile and run a ${n(size)}-node chain`,
+      "s",
+      asSeconds,
+      chainSizes,
+      chains,
+      { bound: 1, text: "faster than LangGraph (ratio ≥ 1)" },
+    ),
+    row(
+      "7h",
+      `Graph: ${n(concurrentThreads)} threads at once, 3 nodes awaiting I/O each`,
+      concurrent,
+      "ms",
+      "every run on its own thread of one compiled graph with the in-memory saver, all " +
+        "started together; the time until the last is done.",
+    ),
+    {
+      ...row(
+        "7i",
+        `Graph: heap per idle thread, ${n(idleThreads)} threads`,
+        idle,
+        "B",
+        "heap growth after a forced collection once each thread ran one 3-node turn, divided " +
+          "by the threads: what each framework's in-memory saver keeps per thread.",
+      ),
+      ours: { value: Math.round(idle.ours.median), unit: "B" },
+      langGraph: { value: Math.round(idle.peer.median), unit: "B" },
+    },
+  ];
+}
