@@ -50,7 +50,7 @@ export const fullSettings: BenchSettings = {
     sleepRepetitions: { warmup: 2, samples: 15 },
   },
   crew: { latencyMs: 300, warmup: 1, samples: 9 },
-  deepSearch: { chapters: 4, llmLatencyMs: 300, searchLatencyMs: 200, samples: 3 },
+  deepSearch: { chapters: 4, llmLatencyMs: 300, searchLatencyMs: 200, warmup: 1, samples: 4 },
   coldStart: { warmup: 1, samples: 12 },
   checkpointGrowth: { steps: 1000, documentBytes: [10_000, 50_000] },
   // LangGraph.js needs minutes for one 10,000-branch run, so 7a runs once per contestant.
@@ -68,6 +68,7 @@ export const fullSettings: BenchSettings = {
     chainSizes: [1000, 10_000],
     concurrentThreads: 1000,
     idleThreads: 10_000,
+    peerCapMs: 90_000,
     largeRepetitions: { warmup: 0, samples: 3 },
     repetitions: { warmup: 1, samples: 7 },
     guard,
@@ -103,7 +104,7 @@ export const smokeSettings: BenchSettings = {
     sleepRepetitions: { warmup: 0, samples: 1 },
   },
   crew: { latencyMs: 5, warmup: 0, samples: 1 },
-  deepSearch: { chapters: 2, llmLatencyMs: 5, searchLatencyMs: 5, samples: 1 },
+  deepSearch: { chapters: 2, llmLatencyMs: 5, searchLatencyMs: 5, warmup: 0, samples: 1 },
   coldStart: { warmup: 0, samples: 1 },
   checkpointGrowth: { steps: 20, documentBytes: [1_000, 5_000] },
   graphScale: {
@@ -119,6 +120,7 @@ export const smokeSettings: BenchSettings = {
     chainSizes: [10, 30],
     concurrentThreads: 20,
     idleThreads: 50,
+    peerCapMs: 60_000,
     largeRepetitions: { warmup: 0, samples: 1 },
     repetitions: { warmup: 0, samples: 1 },
     guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
@@ -156,7 +158,7 @@ export const quickSettings: BenchSettings = {
     sleepRepetitions: { warmup: 1, samples: 5 },
   },
   crew: { latencyMs: 100, warmup: 1, samples: 3 },
-  deepSearch: { chapters: 2, llmLatencyMs: 100, searchLatencyMs: 60, samples: 1 },
+  deepSearch: { chapters: 2, llmLatencyMs: 100, searchLatencyMs: 60, warmup: 1, samples: 3 },
   coldStart: { warmup: 0, samples: 3 },
   checkpointGrowth: { steps: 200, documentBytes: [10_000, 50_000] },
   graphScale: {
