@@ -63,14 +63,16 @@ export const fullSettings: BenchSettings = {
     repetitions: { warmup: 1, samples: 7 },
     guard,
   },
-  // LangGraph.js takes tens of seconds for one 10,000-node chain: 3 pairs there.
+  // LangGraph.js takes minutes for one 10,000-node chain: one pair there, capped.
   graphThreads: {
     chainSizes: [1000, 10_000],
     concurrentThreads: 1000,
     idleThreads: 10_000,
     peerCapMs: 90_000,
-    largeRepetitions: { warmup: 0, samples: 3 },
+    chainRepetitions: { warmup: 0, samples: 5 },
+    largeRepetitions: { warmup: 0, samples: 1 },
     repetitions: { warmup: 1, samples: 7 },
+    idleRepetitions: { warmup: 0, samples: 2 },
     guard,
   },
   registry: { tools: 1000, repetitions: { warmup: 2, samples: 11 }, guard },
@@ -121,8 +123,10 @@ export const smokeSettings: BenchSettings = {
     concurrentThreads: 20,
     idleThreads: 50,
     peerCapMs: 60_000,
+    chainRepetitions: { warmup: 0, samples: 1 },
     largeRepetitions: { warmup: 0, samples: 1 },
     repetitions: { warmup: 0, samples: 1 },
+    idleRepetitions: { warmup: 0, samples: 1 },
     guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
   },
   registry: {
@@ -173,8 +177,9 @@ export const quickSettings: BenchSettings = {
     ...fullSettings.graphThreads,
     chainSizes: [100, 1000],
     idleThreads: 1000,
-    largeRepetitions: { warmup: 0, samples: 1 },
-    repetitions: { warmup: 1, samples: 3 },
+    chainRepetitions: { warmup: 0, samples: 3 },
+    repetitions: { warmup: 0, samples: 3 },
+    idleRepetitions: { warmup: 0, samples: 1 },
   },
   registry: { ...fullSettings.registry, repetitions: { warmup: 1, samples: 7 } },
   checkpointers: {
