@@ -15,7 +15,7 @@ import {
   StateGraph,
 } from "@langchain/langgraph";
 import { z } from "zod";
-import { langGraphFanOut, ourFanOut } from "./graph-engine.js";
+import { expectEqual, langGraphFanOut, nodeNames, ourFanOut } from "./graph-engine.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage } from "./memory.js";
 import { measurePaired, type PairedResult } from "./paired.js";
@@ -37,13 +37,6 @@ export interface GraphScaleOptions {
   /** Calls timed per sample of 7b and 7c. */
   readonly callsPerSample: number;
   readonly repetitions: Repetitions;
-}
-
-const names = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, index) => `${prefix}${index}`);
-
-function expectEqual(what: string, actual: unknown, expected: unknown): void {
-  if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
 }
 
 /** A thread of a one-node counting loop, and what the items time on it. */
@@ -158,7 +151,7 @@ type CountGraph = FlowStateGraph<typeof CountState>;
 
 function chainGraph(nodes: number): CountGraph {
   const graph = new FlowStateGraph(CountState);
-  const all = names("n", nodes);
+  const all = nodeNames("n", nodes);
   for (const name of all) graph.addNode(name, (state) => ({ count: state.count + 1 }));
   graph.addEdge(START, all[0]!);
   for (let index = 1; index < nodes; index++) graph.addEdge(all[index - 1]!, all[index]!);
@@ -169,7 +162,7 @@ function chainGraph(nodes: number): CountGraph {
 function fanOutGraph(nodes: number): CountGraph {
   const graph = new FlowStateGraph(CountState);
   graph.addNode("join", () => ({}));
-  for (const name of names("f", nodes - 1)) {
+  for (const name of nodeNames("f", nodes - 1)) {
     graph
       .addNode(name, () => ({}))
       .addEdge(START, name)

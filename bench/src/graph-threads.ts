@@ -8,6 +8,7 @@ import {
   StateGraph,
 } from "@langchain/langgraph";
 import { z } from "zod";
+import { expectEqual, langGraphChain, ourChain } from "./graph-engine.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage } from "./memory.js";
 import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
@@ -40,34 +41,16 @@ export interface GraphThreadsOptions {
   readonly guard: LoadGuardOptions;
 }
 
-const names = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, index) => `${prefix}${index}`);
-
-function expectEqual(what: string, actual: unknown, expected: unknown): void {
-  if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
-}
-
 const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
 
 /** 7g, ours: builds, compiles and runs a chain of `length` counting nodes; ms of it all. */
-async function ourChainCompileAndRun(length: number): Promise<number> {
-  return timeAsync(async () => {
-    const State = defineState({ count: z.number().default(0) });
-    const graph = new FlowStateGraph(State);
-    const all = names("n", length);
-    for (const name of all) graph.addNode(name, (state) => ({ count: state.count + 1 }));
-    graph.addEdge(START, all[0]!);
-    for (let index = 1; index < length; index++) graph.addEdge(all[index - 1]!, all[index]!);
-    graph.addEdge(all[length - 1]!, END);
-    const app = graph.compile({ checkpointer: new MemorySaver(), stepLimit: length });
-    const state = await app.invoke({ count: 0 }, config("chain"));
-    expectEqual("our chain's counter", state.count, length);
-  });
+function ourChainCompileAndRun(length: number): Promise<number> {
+  return timeAsync(() => ourChain(length)("chain"));
 }
 
 /**
- * 7g, LangGraph.js: the same chain as a `StateGraph` with its `MemorySaver`, stopped through
- * its abort signal once it has taken `capMs`; then it counts as `capMs` and is marked capped.
+ * 7g, LangGraph.js: the same chain, stopped through its abort signal once it has taken
+ * `capMs`; then it counts as `capMs` and is marked capped.
  */
 async function langGraphChainCompileAndRun(
   length: number,
@@ -77,7 +60,7 @@ async function langGraphChainCompileAndRun(
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error("the bench's time cap")), capMs);
   try {
-    return await timeLangGraphChain(length, controller.signal);
+    return await timeAsync(() => langGraphChain(length, controller.signal)("chain"));
   } catch (error) {
     if (!controller.signal.aborted) throw error;
     capped.add(length);
@@ -85,28 +68,6 @@ async function langGraphChainCompileAndRun(
   } finally {
     clearTimeout(timer);
   }
-}
-
-function timeLangGraphChain(length: number, signal: AbortSignal): Promise<number> {
-  return timeAsync(async () => {
-    const State = Annotation.Root({ count: Annotation<number> });
-    const all = names("n", length);
-    const graph = new StateGraph(State).addNode(
-      all.map((name): [string, (state: typeof State.State) => typeof State.Update] => [
-        name,
-        (state) => ({ count: state.count + 1 }),
-      ]),
-    );
-    graph.addEdge(LG_START, all[0]!);
-    for (let index = 1; index < length; index++) graph.addEdge(all[index - 1]!, all[index]!);
-    graph.addEdge(all[length - 1]!, LG_END);
-    const app = graph.compile({ checkpointer: new LangGraphMemorySaver() });
-    const state = await app.invoke(
-      { count: 0 },
-      { ...config("chain"), recursionLimit: length + 1, signal },
-    );
-    expectEqual("LangGraph chain's counter", state.count, length);
-  });
 }
 
 /** A small conversation-shaped graph: three nodes, each awaiting I/O (one turn of the loop). */
