@@ -82,11 +82,8 @@ export function ourChain(length: number): Run {
   };
 }
 
-/**
- * 2a, LangGraph.js: the same chain as a `StateGraph` with its `MemorySaver`; `signal` stops a
- * run through LangGraph's own abort support.
- */
-export function langGraphChain(length: number, signal?: AbortSignal): Run {
+/** 2a, LangGraph.js: the same chain as a `StateGraph` with its `MemorySaver`. */
+export function langGraphChain(length: number): Run {
   const State = Annotation.Root({ count: Annotation<number> });
   const names = nodeNames("n", length);
   const graph = new StateGraph(State).addNode(
@@ -102,7 +99,7 @@ export function langGraphChain(length: number, signal?: AbortSignal): Run {
   return async (threadId) => {
     const state = await app.invoke(
       { count: 0 },
-      { configurable: { thread_id: threadId }, recursionLimit: length + 1, signal },
+      { configurable: { thread_id: threadId }, recursionLimit: length + 1 },
     );
     expectEqual("LangGraph chain's counter", state.count, length);
   };
