@@ -1,5 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { mkdtemp, open, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import {
@@ -8,7 +7,7 @@ import {
   silentLogger,
   ToolRegistry,
 } from "@framework/core";
-import { RegistryFile } from "@framework/core/internal";
+import { RegistryFile, writeFileAtomically } from "@framework/core/internal";
 import { z } from "zod";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { measurePaired, type PairedResult } from "./paired.js";
@@ -55,19 +54,6 @@ async function writeToolModule(dir: string, count: number): Promise<string> {
 async function readAndParse(path: string, count: number): Promise<void> {
   const records = JSON.parse(await readFile(path, "utf8")) as Record<string, unknown>;
   if (Object.keys(records).length !== count) throw new Error("the floor read a wrong file");
-}
-
-/** The least any durable registration can cost: one atomic write of every record. */
-async function writeOnce(path: string, text: string): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  const handle = await open(temporary, "w");
-  try {
-    await handle.writeFile(text);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await rename(temporary, path);
 }
 
 function absoluteRow(
@@ -154,7 +140,7 @@ export async function benchRegistry(options: RegistryBenchOptions): Promise<Benc
       },
       async () => {
         const path = join(dir, `floor-${++sample}.json`);
-        const ms = await timeAsync(() => writeOnce(path, written));
+        const ms = await timeAsync(() => writeFileAtomically(path, written));
         await rm(path);
         return ms;
       },
