@@ -1,13 +1,5 @@
-// Checkpoint savers side by side: `put` per second and `getState` per second for our
-// MemorySaver, SqliteSaver and PostgresSaver against LangGraph.js's MemorySaver, SqliteSaver
-// and PostgresSaver, on the same SQLite directory and the same Postgres server.
-//
-//   pnpm --filter @framework/bench bench:checkpointers [--smoke]
-//
-// Postgres rows need a server: `pnpm services:start` (or FRAMEWORK_TEST_POSTGRES_URL).
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PostgresSaver } from "@framework/checkpoint-postgres";
@@ -37,14 +29,22 @@ import { PostgresSaver as LangGraphPostgresSaver } from "@langchain/langgraph-ch
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import pg from "pg";
 import { z } from "zod";
-import { currentEnvironment, formatNumber } from "./report.js";
-import { type Summary, sampleInterleaved } from "./stats.js";
+import type { LoadGuardOptions } from "./load-guard.js";
+import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
+import { type BenchRow, formatNumber, times } from "./report.js";
+import type { Repetitions } from "./stats.js";
 
-const smoke = process.argv.includes("--smoke");
-const putsPerSample = smoke ? 20 : 300;
-const threadSteps = smoke ? 5 : 20;
-const getStatesPerSample = smoke ? 5 : 100;
-const repetitions = smoke ? { warmup: 0, samples: 1 } : { warmup: 1, samples: 7 };
+/** Settings of {@link benchCheckpointers}. */
+export interface CheckpointersOptions {
+  /** Checkpoints put to a fresh thread per sample of 10a. */
+  readonly putsPerSample: number;
+  /** Graph steps of the thread whose state 10b reads. */
+  readonly threadSteps: number;
+  /** `getState` calls per sample of 10b. */
+  readonly getStatesPerSample: number;
+  readonly repetitions: Repetitions;
+  readonly guard: LoadGuardOptions;
+}
 
 /** One message of about 1 kB: what a crew node typically writes in a step. */
 const message = { role: "MarketDataProvider", content: "AAPL closed higher. ".repeat(50) };
@@ -57,7 +57,11 @@ interface Contestant {
   close(): Promise<void>;
 }
 
-function ourContestant(saver: Checkpointer, close: () => Promise<void> | void): Contestant {
+function ourContestant(
+  saver: Checkpointer,
+  threadSteps: number,
+  close: () => Promise<void> | void,
+): Contestant {
   const State = defineState({
     counter: z.number().default(0),
     messages: reducer(z.array(z.unknown()), appendReducer, () => []),
@@ -119,6 +123,7 @@ function ourContestant(saver: Checkpointer, close: () => Promise<void> | void): 
 
 function langGraphContestant(
   saver: BaseCheckpointSaver,
+  threadSteps: number,
   close: () => Promise<void> | void,
 ): Contestant {
   const State = Annotation.Root({
@@ -168,95 +173,166 @@ function langGraphContestant(
   };
 }
 
-async function main(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "framework-bench-savers-"));
-  const postgresUrl = testServiceUrl("postgres");
-  const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
-  const lgSchema = `${schema}_lg`;
-  const contestants: Record<string, Contestant> = {
-    "ours: MemorySaver": ourContestant(new MemorySaver(), () => undefined),
-    "LangGraph: MemorySaver": langGraphContestant(new LangGraphMemorySaver(), () => undefined),
-  };
-  const ourSqlite = new SqliteSaver({ path: join(dir, "ours.sqlite") });
-  contestants["ours: SqliteSaver (durability full)"] = ourContestant(ourSqlite, () =>
-    ourSqlite.close(),
-  );
-  const ourSqliteNormal = new SqliteSaver({
-    path: join(dir, "ours-normal.sqlite"),
-    durability: "normal",
-  });
-  contestants["ours: SqliteSaver (durability normal)"] = ourContestant(ourSqliteNormal, () =>
-    ourSqliteNormal.close(),
-  );
-  const lgSqlite = LangGraphSqliteSaver.fromConnString(join(dir, "langgraph.sqlite"));
-  contestants["LangGraph: SqliteSaver"] = langGraphContestant(lgSqlite, () => {
-    lgSqlite.db.close();
-  });
-  if (postgresUrl) {
-    const ourPostgres = new PostgresSaver({ connectionString: postgresUrl, schema });
-    await ourPostgres.setup();
-    contestants["ours: PostgresSaver"] = ourContestant(ourPostgres, () => ourPostgres.close());
-    const lgPostgres = LangGraphPostgresSaver.fromConnString(postgresUrl, { schema: lgSchema });
-    await lgPostgres.setup();
-    contestants["LangGraph: PostgresSaver"] = langGraphContestant(lgPostgres, () =>
-      lgPostgres.end(),
-    );
-  } else {
-    console.warn("no Postgres server (pnpm services:start): Postgres rows left out");
-  }
+/** Ours and LangGraph's saver of one kind, or why the pair cannot run here. */
+type SaverPair =
+  | { readonly kind: string; readonly ours: Contestant; readonly peer: Contestant }
+  | { readonly kind: string; readonly skipped: string };
 
+async function saverPairs(dir: string, threadSteps: number, schema: string): Promise<SaverPair[]> {
+  const pairs: SaverPair[] = [
+    {
+      kind: "MemorySaver",
+      ours: ourContestant(new MemorySaver(), threadSteps, () => undefined),
+      peer: langGraphContestant(new LangGraphMemorySaver(), threadSteps, () => undefined),
+    },
+  ];
+  // LangGraph's saver turns on WAL and keeps SQLite's default synchronous level in WAL mode
+  // (NORMAL in better-sqlite3's build): our `durability: "normal"` is the like-for-like one.
+  const ourSqlite = new SqliteSaver({ path: join(dir, "ours.sqlite"), durability: "normal" });
+  const lgSqlite = LangGraphSqliteSaver.fromConnString(join(dir, "langgraph.sqlite"));
+  pairs.push({
+    kind: "SqliteSaver",
+    ours: ourContestant(ourSqlite, threadSteps, () => ourSqlite.close()),
+    peer: langGraphContestant(lgSqlite, threadSteps, () => {
+      lgSqlite.db.close();
+    }),
+  });
+  const postgresUrl = testServiceUrl("postgres");
+  if (!postgresUrl) {
+    pairs.push({
+      kind: "PostgresSaver",
+      skipped:
+        "no Postgres server: FRAMEWORK_TEST_POSTGRES_URL is unset and `pnpm services:start` " +
+        "has not written .services/env.json",
+    });
+    return pairs;
+  }
+  const ourPostgres = new PostgresSaver({ connectionString: postgresUrl, schema });
+  const lgPostgres = LangGraphPostgresSaver.fromConnString(postgresUrl, { schema: `${schema}_lg` });
+  try {
+    await ourPostgres.setup();
+    await lgPostgres.setup();
+  } catch (error) {
+    await ourPostgres.close();
+    await lgPostgres.end();
+    pairs.push({
+      kind: "PostgresSaver",
+      skipped: `the Postgres server did not answer (${(error as Error).message})`,
+    });
+    return pairs;
+  }
+  pairs.push({
+    kind: "PostgresSaver",
+    ours: ourContestant(ourPostgres, threadSteps, () => ourPostgres.close()),
+    peer: langGraphContestant(lgPostgres, threadSteps, async () => {
+      const client = new pg.Client({ connectionString: postgresUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await client.query(`DROP SCHEMA IF EXISTS "${schema}_lg" CASCADE`);
+      await client.end();
+      await lgPostgres.end();
+    }),
+  });
+  return pairs;
+}
+
+function saverRow(
+  id: string,
+  title: string,
+  result: PairedResult,
+  note: string | undefined,
+): BenchRow {
+  return {
+    id,
+    title,
+    ours: { value: result.ours.median, unit: "/s" },
+    langGraph: { value: result.peer.median, unit: "/s" },
+    ratio: `ours ÷ LangGraph ${times(result.ratio)}`,
+    interval: result.interval,
+    target: "≥ LangGraph's rate (ratio ≥ 1)",
+    verdict: pairedVerdict(result, { atLeast: 1 }),
+    load: result.load,
+    memory: result.memory,
+    ...(note ? { note } : {}),
+    details: { ...result },
+  };
+}
+
+/**
+ * Item 10 (issues #15, #19): each durable saver against LangGraph.js's of the same kind, paired
+ * (10a `put`s per second to a fresh thread, each carrying a ~1 kB message; 10b `getState` per
+ * second of a thread of graph steps, through each framework's compiled graph). Without a
+ * Postgres server its rows say why they were skipped instead of vanishing.
+ */
+export async function benchCheckpointers(options: CheckpointersOptions): Promise<BenchRow[]> {
+  const { putsPerSample, threadSteps, getStatesPerSample, repetitions, guard } = options;
+  const dir = mkdtempSync(join(tmpdir(), "framework-bench-savers-"));
+  const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
   const rate = (count: number, run: (count: number) => Promise<void>) => async () => {
     const started = performance.now();
     await run(count);
     return count / ((performance.now() - started) / 1000);
   };
-  const names = Object.keys(contestants);
-  const puts = await sampleInterleaved(
-    Object.fromEntries(names.map((name) => [name, rate(putsPerSample, contestants[name]!.put)])),
-    repetitions,
-  );
-  const getStates = await sampleInterleaved(
-    Object.fromEntries(
-      names.map((name) => [name, rate(getStatesPerSample, contestants[name]!.getState)]),
-    ),
-    repetitions,
-  );
-  for (const contestant of Object.values(contestants)) await contestant.close();
-  rmSync(dir, { recursive: true, force: true });
-  if (postgresUrl) {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await client.query(`DROP SCHEMA IF EXISTS "${lgSchema}" CASCADE`);
-    await client.end();
+  const paired = { ...repetitions, better: "higher" as const, guard };
+  const notes: Record<string, string> = {
+    SqliteSaver:
+      'ours with durability: "normal", like LangGraph\'s WAL default; "full" also syncs ' +
+      "every put to disk.",
+    PostgresSaver: "the server of `pnpm services:start`, which runs with fsync off.",
+  };
+  const rows: BenchRow[] = [];
+  try {
+    for (const pair of await saverPairs(dir, threadSteps, schema)) {
+      const slug = pair.kind.replace("Saver", "").toLowerCase();
+      if ("skipped" in pair) {
+        for (const [id, what] of [
+          ["10a", "put"],
+          ["10b", "getState"],
+        ] as const) {
+          rows.push({
+            id: `${id}-${slug}`,
+            title: `${pair.kind}: ${what} per second`,
+            ratio: "—",
+            target: "≥ LangGraph's rate (ratio ≥ 1)",
+            verdict: "skipped",
+            note: `skipped: ${pair.skipped}.`,
+          });
+        }
+        continue;
+      }
+      try {
+        const puts = await measurePaired(
+          rate(putsPerSample, pair.ours.put),
+          rate(putsPerSample, pair.peer.put),
+          paired,
+        );
+        const reads = await measurePaired(
+          rate(getStatesPerSample, pair.ours.getState),
+          rate(getStatesPerSample, pair.peer.getState),
+          paired,
+        );
+        const n = formatNumber;
+        rows.push(
+          saverRow(
+            `10a-${slug}`,
+            `${pair.kind}: put per second (~1 kB each)`,
+            puts,
+            notes[pair.kind],
+          ),
+          saverRow(
+            `10b-${slug}`,
+            `${pair.kind}: getState per second, ${n(threadSteps)}-step thread`,
+            reads,
+            undefined,
+          ),
+        );
+      } finally {
+        await pair.ours.close();
+        await pair.peer.close();
+      }
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
-
-  const lines = [
-    `| Saver | put/s | getState/s (${threadSteps}-step thread) |`,
-    "| --- | ---: | ---: |",
-    ...names.map(
-      (name) =>
-        `| ${name} | ${formatNumber(puts[name]!.median)} | ${formatNumber(getStates[name]!.median)} |`,
-    ),
-  ];
-  console.log(lines.join("\n"));
-  if (!smoke) {
-    const results: Record<string, { put: Summary; getState: Summary }> = {};
-    for (const name of names) results[name] = { put: puts[name]!, getState: getStates[name]! };
-    await writeFile(
-      new URL("../results-checkpointers.json", import.meta.url),
-      `${JSON.stringify(
-        {
-          generatedAt: new Date().toISOString(),
-          environment: currentEnvironment(),
-          settings: { putsPerSample, threadSteps, getStatesPerSample, repetitions },
-          results,
-        },
-        null,
-        2,
-      )}\n`,
-    );
-  }
+  return rows;
 }
-
-await main();

@@ -57,15 +57,17 @@ async function throughput(minSampleMs: number, run: Run): Promise<number> {
   return (runs * 1000) / elapsed;
 }
 
-function expectEqual(what: string, actual: unknown, expected: unknown): void {
+/** Throws when a run's result is not what the benchmark expects: a wrong run is no result. */
+export function expectEqual(what: string, actual: unknown, expected: unknown): void {
   if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
 }
 
-const nodeNames = (prefix: string, count: number) =>
+/** `count` node names: `<prefix>0`, `<prefix>1`, … */
+export const nodeNames = (prefix: string, count: number) =>
   Array.from({ length: count }, (_, index) => `${prefix}${index}`);
 
 /** 2a, ours: a chain of `length` nodes, each adding one to a counter. */
-function ourChain(length: number): Run {
+export function ourChain(length: number): Run {
   const State = defineState({ count: z.number().default(0) });
   const graph = new FlowStateGraph(State);
   const names = nodeNames("n", length);
@@ -81,7 +83,7 @@ function ourChain(length: number): Run {
 }
 
 /** 2a, LangGraph.js: the same chain as a `StateGraph` with its `MemorySaver`. */
-function langGraphChain(length: number): Run {
+export function langGraphChain(length: number): Run {
   const State = Annotation.Root({ count: Annotation<number> });
   const names = nodeNames("n", length);
   const graph = new StateGraph(State).addNode(

@@ -15,19 +15,13 @@ import {
   StateGraph,
 } from "@langchain/langgraph";
 import { z } from "zod";
-import { langGraphFanOut, ourFanOut } from "./graph-engine.js";
+import { expectEqual, langGraphFanOut, nodeNames, ourFanOut } from "./graph-engine.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage } from "./memory.js";
-import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
+import { measurePaired, type PairedResult } from "./paired.js";
 import { type BenchRow, formatNumber, times } from "./report.js";
-import {
-  bootstrapInterval,
-  growthExponent,
-  intervalVerdict,
-  median,
-  type Repetitions,
-  timeAsync,
-} from "./stats.js";
+import { scaleRows } from "./scale-rows.js";
+import { median, type Repetitions, timeAsync } from "./stats.js";
 
 /** Sizes of {@link benchGraphScale}; the issue says 10,000 for each. */
 export interface GraphScaleOptions {
@@ -45,18 +39,16 @@ export interface GraphScaleOptions {
   readonly repetitions: Repetitions;
 }
 
-const names = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, index) => `${prefix}${index}`);
-
-function expectEqual(what: string, actual: unknown, expected: unknown): void {
-  if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
-}
-
 /** A thread of a one-node counting loop, and what the items time on it. */
 interface LoopThread {
   /** Writes a thread of about `checkpoints` checkpoints. */
   build(threadId: string, checkpoints: number): Promise<void>;
   getState(threadId: string): Promise<void>;
+  /**
+   * `getState` at the thread's newest checkpoint named by its id (time travel), which no
+   * kept state answers: the cost of reading the thread from its checkpoints.
+   */
+  getStateAtNewest(threadId: string): Promise<void>;
   /** A new input on the thread: one more step, two more checkpoints. */
   continue(threadId: string): Promise<void>;
 }
@@ -71,6 +63,7 @@ function ourLoop(): LoopThread {
     .addConditionalEdges("step", (state) => (state.count >= limit ? END : "step"), ["step", END])
     .compile({ checkpointer: new MemorySaver(), stepLimit: Number.MAX_SAFE_INTEGER });
   const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
+  const newest: Record<string, string> = {};
   return {
     async build(threadId, checkpoints) {
       limit = checkpoints - 1;
@@ -78,6 +71,12 @@ function ourLoop(): LoopThread {
     },
     async getState(threadId) {
       const state = await app.getState(config(threadId));
+      if (state.status !== "done") throw new Error(`our thread is ${state.status}`);
+    },
+    async getStateAtNewest(threadId) {
+      newest[threadId] ??= (await app.getState(config(threadId))).checkpoint!.id;
+      const at = { configurable: { thread_id: threadId, checkpoint_id: newest[threadId] } };
+      const state = await app.getState(at);
       if (state.status !== "done") throw new Error(`our thread is ${state.status}`);
     },
     async continue(threadId) {
@@ -101,6 +100,7 @@ function langGraphLoop(): LoopThread {
     ])
     .compile({ checkpointer: new LangGraphMemorySaver() });
   const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
+  const newest: Record<string, string> = {};
   return {
     async build(threadId, checkpoints) {
       limit = checkpoints - 2;
@@ -108,6 +108,13 @@ function langGraphLoop(): LoopThread {
     },
     async getState(threadId) {
       const state = await app.getState(config(threadId));
+      if (state.next.length !== 0) throw new Error("LangGraph's thread is not done");
+    },
+    async getStateAtNewest(threadId) {
+      newest[threadId] ??= (await app.getState(config(threadId))).config.configurable!
+        .checkpoint_id as string;
+      const at = { configurable: { thread_id: threadId, checkpoint_id: newest[threadId] } };
+      const state = await app.getState(at);
       if (state.next.length !== 0) throw new Error("LangGraph's thread is not done");
     },
     async continue(threadId) {
@@ -144,7 +151,7 @@ type CountGraph = FlowStateGraph<typeof CountState>;
 
 function chainGraph(nodes: number): CountGraph {
   const graph = new FlowStateGraph(CountState);
-  const all = names("n", nodes);
+  const all = nodeNames("n", nodes);
   for (const name of all) graph.addNode(name, (state) => ({ count: state.count + 1 }));
   graph.addEdge(START, all[0]!);
   for (let index = 1; index < nodes; index++) graph.addEdge(all[index - 1]!, all[index]!);
@@ -155,7 +162,7 @@ function chainGraph(nodes: number): CountGraph {
 function fanOutGraph(nodes: number): CountGraph {
   const graph = new FlowStateGraph(CountState);
   graph.addNode("join", () => ({}));
-  for (const name of names("f", nodes - 1)) {
+  for (const name of nodeNames("f", nodes - 1)) {
     graph
       .addNode(name, () => ({}))
       .addEdge(START, name)
@@ -174,59 +181,6 @@ async function chainCheckpointBytes(nodes: number): Promise<{ early: number; lat
   // Seq k is the end of step k. Snapshot checkpoints hold the whole state: compare the others.
   const late = (nodes - 1) % DEFAULT_SNAPSHOT_EVERY === 0 ? nodes - 2 : nodes - 1;
   return { early: sizes[10]!, late: sizes[late]! };
-}
-
-/** Exponent of `samples` medians between the two largest sizes, with its interval. */
-function growth(sizes: readonly number[], results: readonly PairedResult[], side: "ours" | "peer") {
-  const last = sizes.length - 1;
-  const span: [number, number] = [sizes[last - 1]!, sizes[last]!];
-  const statistic = (groups: readonly (readonly number[])[]) =>
-    growthExponent(span, [median(groups[0]!), median(groups[1]!)]);
-  const groups = [results[last - 1]![side].samples, results[last]![side].samples];
-  return { span, exponent: statistic(groups), interval: bootstrapInterval(groups, statistic) };
-}
-
-const linearCap = 1.2;
-
-/** One row per size of a paired case, then its growth row: ours' exponent must stay ≤ 1.2. */
-function scaleRows(
-  id: string,
-  title: (size: number) => string,
-  unit: string,
-  scale: (ms: number) => number,
-  sizes: readonly number[],
-  results: readonly PairedResult[],
-  target: { bound: number; text: string },
-): BenchRow[] {
-  const rows: BenchRow[] = results.map((result, index) => ({
-    id: `${id}-${formatNumber(sizes[index]!)}`,
-    title: title(sizes[index]!),
-    ours: { value: scale(result.ours.median), unit },
-    langGraph: { value: scale(result.peer.median), unit },
-    ratio: `LangGraph ÷ ours ${times(result.ratio)}`,
-    interval: result.interval,
-    target: target.text,
-    verdict: pairedVerdict(result, { atLeast: target.bound }),
-    load: result.load,
-    memory: result.memory,
-    details: { size: sizes[index], ...result },
-  }));
-  if (sizes.length < 2) return rows;
-  const ours = growth(sizes, results, "ours");
-  const peer = growth(sizes, results, "peer");
-  const n = formatNumber;
-  rows.push({
-    id: `${id}-growth`,
-    title: `${title(sizes[sizes.length - 1]!)}: growth ${n(ours.span[0])} → ${n(ours.span[1])}`,
-    ours: { value: ours.exponent, unit: "exponent" },
-    langGraph: { value: peer.exponent, unit: "exponent" },
-    ratio: `ours ${n(ours.exponent)}, LangGraph ${n(peer.exponent)} (1.0 = linear)`,
-    interval: ours.interval,
-    target: `exponent ≤ ${linearCap}`,
-    verdict: intervalVerdict(ours.interval, { atMost: linearCap }),
-    details: { ours, peer },
-  });
-  return rows;
 }
 
 /**
@@ -270,6 +224,16 @@ export async function benchGraphScale(options: GraphScaleOptions): Promise<Bench
       await measurePaired(
         () => perCall(callsPerSample, () => ours.getState(`t${size}`)),
         () => perCall(callsPerSample, () => langGraph.getState(`t${size}`)),
+        paired,
+      ),
+    );
+  }
+  const coldGetStates: PairedResult[] = [];
+  for (const size of threadSizes) {
+    coldGetStates.push(
+      await measurePaired(
+        () => perCall(callsPerSample, () => ours.getStateAtNewest(`t${size}`)),
+        () => perCall(callsPerSample, () => langGraph.getStateAtNewest(`t${size}`)),
         paired,
       ),
     );
@@ -322,6 +286,15 @@ export async function benchGraphScale(options: GraphScaleOptions): Promise<Bench
       same,
       threadSizes,
       getStates,
+      { bound: 1, text: "≤ LangGraph's time (ratio ≥ 1)" },
+    ),
+    ...scaleRows(
+      "7f",
+      (size) => `getState by checkpoint id (newest) on a ${n(size)}-checkpoint thread`,
+      "µs",
+      same,
+      threadSizes,
+      coldGetStates,
       { bound: 1, text: "≤ LangGraph's time (ratio ≥ 1)" },
     ),
     ...scaleRows(

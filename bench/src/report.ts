@@ -5,8 +5,8 @@ import type { LoadSummary } from "./load-guard.js";
 import type { PeakMemory } from "./memory.js";
 import type { Interval } from "./stats.js";
 
-/** Whether a benchmark reached its target. */
-export type Verdict = "met" | "missed";
+/** Whether a benchmark reached its target, or why it could not be measured here. */
+export type Verdict = "met" | "missed" | "skipped";
 
 /** A value of the table with its unit, e.g. `{ value: 41.2, unit: "µs" }`. */
 export interface Quantity {
@@ -19,8 +19,8 @@ export interface BenchRow {
   /** The item's number in the issue: `1`, `2a` … `6`. */
   readonly id: string;
   readonly title: string;
-  /** Our framework's result. */
-  readonly ours: Quantity;
+  /** Our framework's result; absent only for a skipped row, whose note says why. */
+  readonly ours?: Quantity;
   /** The Vercel AI SDK's result, for items it takes part in. */
   readonly aiSdk?: Quantity;
   /** LangGraph.js's result, for items it takes part in. */
@@ -105,7 +105,11 @@ function cell(quantity: Quantity | undefined): string {
   return quantity ? `${formatNumber(quantity.value)} ${quantity.unit}` : "—";
 }
 
-const verdictText: Record<Verdict, string> = { met: "met", missed: "**missed**" };
+const verdictText: Record<Verdict, string> = {
+  met: "met",
+  missed: "**missed**",
+  skipped: "skipped",
+};
 
 function loadCell(load: LoadSummary): string {
   const extra = load.remeasured > 0 ? `, ${load.remeasured} re-measured` : "";

@@ -7,11 +7,19 @@ import {
   renderTable,
   writeResults,
 } from "./report.js";
-import { runAll } from "./run-all.js";
+import { type BenchItem, benchItems, runAll } from "./run-all.js";
 import { fullSettings, quickSettings, smokeSettings } from "./settings.js";
 
 // `pnpm bench` (full) or `pnpm bench:smoke` (--smoke: one repetition of each, small sizes).
 // `pnpm bench:quick` (--quick): real pairs at small sizes, printed only.
+// `--only=registry,checkpointers`: just those items (see `benchItems`), printed only.
+const onlyArgument = process.argv.find((argument) => argument.startsWith("--only="));
+const only = onlyArgument?.slice("--only=".length).split(",") as BenchItem[] | undefined;
+const unknown = only?.filter((name) => !(name in benchItems)) ?? [];
+if (unknown.length > 0) {
+  console.error(`Unknown item ${unknown.join(", ")}; items: ${Object.keys(benchItems).join(", ")}`);
+  process.exit(2);
+}
 const settings = process.argv.includes("--smoke")
   ? smokeSettings
   : process.argv.includes("--quick")
@@ -23,17 +31,21 @@ const tablePath = fileURLToPath(new URL("../RESULTS.md", import.meta.url));
 
 console.error(`Benchmarks (${settings.mode}) on ${describeEnvironment(environment)}`);
 const started = performance.now();
-const rows = await runAll(settings, (done, seconds) => {
-  for (const row of done) console.error(`  ${row.id} ${row.title}: ${row.verdict}`);
-  console.error(`    (${formatNumber(seconds)} s)`);
-});
+const rows = await runAll(
+  settings,
+  (done, seconds) => {
+    for (const row of done) console.error(`  ${row.id} ${row.title}: ${row.verdict}`);
+    console.error(`    (${formatNumber(seconds)} s)`);
+  },
+  only,
+);
 const durationSeconds = (performance.now() - started) / 1000;
 
 const table = renderTable(rows);
 console.log(`\n${describeEnvironment(environment)}\n`);
 console.log(table);
 console.log(`\nTotal ${formatNumber(durationSeconds)} s.`);
-if (settings.mode === "full") {
+if (settings.mode === "full" && !only) {
   await writeResults(resultsPath, {
     generatedAt: new Date().toISOString(),
     mode: settings.mode,
@@ -48,5 +60,6 @@ if (settings.mode === "full") {
   );
   console.log(`Results written to ${resultsPath} and ${tablePath}`);
 } else {
-  console.log(`${settings.mode} run: results.json and RESULTS.md were left as they were.`);
+  const run = only ? `partial ${settings.mode}` : settings.mode;
+  console.log(`${run} run: results.json and RESULTS.md were left as they were.`);
 }

@@ -1,10 +1,13 @@
 import type { AgentLoopOptions } from "./agent-loop.js";
 import type { CheckpointGrowthOptions } from "./checkpoint-growth.js";
+import type { CheckpointersOptions } from "./checkpointers.js";
 import type { CrewWallTimeOptions } from "./crew-wall-time.js";
 import type { DeepSearchBenchOptions } from "./deep-search.js";
 import type { GraphEngineOptions } from "./graph-engine.js";
 import type { GraphScaleOptions } from "./graph-scale.js";
+import type { GraphThreadsOptions } from "./graph-threads.js";
 import type { LoadGuardOptions } from "./load-guard.js";
+import type { RegistryBenchOptions } from "./registry.js";
 import type { Repetitions } from "./stats.js";
 
 /** Sizes and repetitions of every benchmark of one run. */
@@ -17,6 +20,9 @@ export interface BenchSettings {
   readonly coldStart: Repetitions;
   readonly checkpointGrowth: CheckpointGrowthOptions;
   readonly graphScale: GraphScaleOptions;
+  readonly graphThreads: GraphThreadsOptions;
+  readonly registry: RegistryBenchOptions;
+  readonly checkpointers: CheckpointersOptions;
 }
 
 // Twice the calibration loop's fastest time counts as busy. The budget is small because on
@@ -44,7 +50,7 @@ export const fullSettings: BenchSettings = {
     sleepRepetitions: { warmup: 2, samples: 15 },
   },
   crew: { latencyMs: 300, warmup: 1, samples: 9 },
-  deepSearch: { chapters: 4, llmLatencyMs: 300, searchLatencyMs: 200, samples: 3 },
+  deepSearch: { chapters: 4, llmLatencyMs: 300, searchLatencyMs: 200, warmup: 1, samples: 4 },
   coldStart: { warmup: 1, samples: 12 },
   checkpointGrowth: { steps: 1000, documentBytes: [10_000, 50_000] },
   // LangGraph.js needs minutes for one 10,000-branch run, so 7a runs once per contestant.
@@ -54,6 +60,26 @@ export const fullSettings: BenchSettings = {
     compileNodes: 10_000,
     fanOutRepetitions: { warmup: 0, samples: 1 },
     callsPerSample: 50,
+    repetitions: { warmup: 1, samples: 7 },
+    guard,
+  },
+  // LangGraph.js takes minutes for one 10,000-node chain: one pair there, capped.
+  graphThreads: {
+    chainSizes: [1000, 10_000],
+    concurrentThreads: 1000,
+    idleThreads: 10_000,
+    peerCapMs: 90_000,
+    chainRepetitions: { warmup: 0, samples: 5 },
+    largeRepetitions: { warmup: 0, samples: 1 },
+    repetitions: { warmup: 1, samples: 7 },
+    idleRepetitions: { warmup: 0, samples: 2 },
+    guard,
+  },
+  registry: { tools: 1000, repetitions: { warmup: 2, samples: 11 }, guard },
+  checkpointers: {
+    putsPerSample: 300,
+    threadSteps: 20,
+    getStatesPerSample: 100,
     repetitions: { warmup: 1, samples: 7 },
     guard,
   },
@@ -80,7 +106,7 @@ export const smokeSettings: BenchSettings = {
     sleepRepetitions: { warmup: 0, samples: 1 },
   },
   crew: { latencyMs: 5, warmup: 0, samples: 1 },
-  deepSearch: { chapters: 2, llmLatencyMs: 5, searchLatencyMs: 5, samples: 1 },
+  deepSearch: { chapters: 2, llmLatencyMs: 5, searchLatencyMs: 5, warmup: 0, samples: 1 },
   coldStart: { warmup: 0, samples: 1 },
   checkpointGrowth: { steps: 20, documentBytes: [1_000, 5_000] },
   graphScale: {
@@ -89,6 +115,29 @@ export const smokeSettings: BenchSettings = {
     compileNodes: 150,
     fanOutRepetitions: { warmup: 0, samples: 1 },
     callsPerSample: 1,
+    repetitions: { warmup: 0, samples: 1 },
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
+  graphThreads: {
+    chainSizes: [10, 30],
+    concurrentThreads: 20,
+    idleThreads: 50,
+    peerCapMs: 60_000,
+    chainRepetitions: { warmup: 0, samples: 1 },
+    largeRepetitions: { warmup: 0, samples: 1 },
+    repetitions: { warmup: 0, samples: 1 },
+    idleRepetitions: { warmup: 0, samples: 1 },
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
+  registry: {
+    tools: 20,
+    repetitions: { warmup: 0, samples: 1 },
+    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+  },
+  checkpointers: {
+    putsPerSample: 5,
+    threadSteps: 3,
+    getStatesPerSample: 2,
     repetitions: { warmup: 0, samples: 1 },
     guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
   },
@@ -113,7 +162,7 @@ export const quickSettings: BenchSettings = {
     sleepRepetitions: { warmup: 1, samples: 5 },
   },
   crew: { latencyMs: 100, warmup: 1, samples: 3 },
-  deepSearch: { chapters: 2, llmLatencyMs: 100, searchLatencyMs: 60, samples: 1 },
+  deepSearch: { chapters: 2, llmLatencyMs: 100, searchLatencyMs: 60, warmup: 1, samples: 3 },
   coldStart: { warmup: 0, samples: 3 },
   checkpointGrowth: { steps: 200, documentBytes: [10_000, 50_000] },
   graphScale: {
@@ -122,6 +171,21 @@ export const quickSettings: BenchSettings = {
     threadSizes: [10, 1000],
     compileNodes: 2000,
     callsPerSample: 10,
+    repetitions: { warmup: 1, samples: 5 },
+  },
+  graphThreads: {
+    ...fullSettings.graphThreads,
+    chainSizes: [100, 1000],
+    idleThreads: 1000,
+    chainRepetitions: { warmup: 0, samples: 3 },
+    repetitions: { warmup: 0, samples: 3 },
+    idleRepetitions: { warmup: 0, samples: 1 },
+  },
+  registry: { ...fullSettings.registry, repetitions: { warmup: 1, samples: 7 } },
+  checkpointers: {
+    ...fullSettings.checkpointers,
+    putsPerSample: 100,
+    getStatesPerSample: 30,
     repetitions: { warmup: 1, samples: 5 },
   },
 };

@@ -152,4 +152,28 @@ describe("SqliteSaver across processes", () => {
     },
     childrenHangGuardMs,
   );
+
+  it(
+    "shows in getState what another process appended to the thread after this one read it",
+    async () => {
+      const path = join(dir, "shared.sqlite");
+      const saver = new SqliteSaver({ path });
+      const graph = buildTestGraph(saver);
+      const config = { configurable: { thread_id: "shared" } };
+      await graph.invoke({ log: "input" }, config);
+      const before = await graph.getState(config);
+      expect(await graph.getState(config)).toEqual(before);
+
+      // The child runs the same graph on the same file and thread to the end (no node hangs).
+      const child = await runChild("graph-until-killed.ts", [path, "shared", "none"]);
+      expect(child.code, child.stderr).toBe(0);
+
+      const after = await graph.getState(config);
+      expect(after.checkpoint!.seq).toBeGreaterThan(before.checkpoint!.seq);
+      expect(after.values.log.filter((line) => line === "input")).toHaveLength(2);
+      expect(after.values.log.length).toBe(2 * before.values.log.length);
+      saver.close();
+    },
+    childrenHangGuardMs,
+  );
 });

@@ -59,6 +59,7 @@ export {
   FlowStateGraph,
   type GraphConfig,
   type GraphConfigurable,
+  LATEST_STATE_CACHE_THREADS,
   type NodeRef,
   type PathMap,
   type RouteResult,

@@ -16,6 +16,7 @@ export {
   parseRetryAfter,
   retryWithBackoff,
 } from "../model/retry.js";
+export { writeFileAtomically } from "../registry/atomic-write.js";
 export { type FileLockOptions, withFileLock } from "../registry/file-lock.js";
 export { isLiveToolSource, liveToolSourceMarker } from "../registry/live-tool-source.js";
 export {

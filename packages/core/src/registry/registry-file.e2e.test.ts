@@ -109,6 +109,48 @@ describe("the registry file across processes", () => {
   );
 
   it(
+    "keeps every record when four processes each register a burst of 250 runtime tools at once",
+    async () => {
+      const path = join(dir, "tools.json");
+      const writers = Array.from({ length: 4 }, (_, i) => `burst${i}`);
+      const runs = await Promise.all(
+        writers.map((prefix) => runChild("register-burst.ts", [path, prefix, "250"])),
+      );
+      expect(runs.map((run) => run.code)).toEqual(writers.map(() => 0));
+      const stored = await new RegistryFile(path).read();
+      const expected = runs.flatMap((run) => run.lines);
+      const lost = expected.filter((name) => stored[name] === undefined);
+      tally.records(expected.length, lost.length);
+      expect(expected).toHaveLength(1000);
+      expect(lost).toEqual([]);
+      expect(Object.keys(stored)).toHaveLength(1000);
+    },
+    childrenHangGuardMs,
+  );
+
+  it(
+    "keeps the flushed batch and a valid file when a process dies between register and flush",
+    async () => {
+      const path = join(dir, "tools.json");
+      const run = await tally.trial(1, async () => {
+        const result = await runChild("register-burst.ts", [path, "crash", "100", "crash"]);
+        expect(result.signal, result.stderr).toBe("SIGKILL");
+        return result;
+      });
+      const stored = await new RegistryFile(path).read();
+      const lost = run.lines.filter((name) => stored[name] === undefined);
+      tally.records(run.lines.length, lost.length);
+      expect(run.lines).toHaveLength(100);
+      expect(lost).toEqual([]);
+      // The second burst was never flushed: the contract is that it is lost, not half-written.
+      expect(Object.keys(stored).filter((name) => name.includes("unflushed"))).toEqual([]);
+      await new RegistryFile(path).merge([]);
+      expect(await readdir(dir)).toEqual(["tools.json"]);
+    },
+    childrenHangGuardMs,
+  );
+
+  it(
     "refuses a corrupt file in another process with a clear error, and leaves it untouched",
     async () => {
       const path = join(dir, "tools.json");

@@ -1,9 +1,9 @@
-import { randomUUID } from "node:crypto";
-import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
 import { errorMessage } from "../error/error-message.js";
 import { RegistryFileError } from "../error/registry-file-error.js";
 import type { ToolRecord } from "../tool/tool-record.js";
+import { writeFileAtomically } from "./atomic-write.js";
 import { isProcessAlive, withFileLock } from "./file-lock.js";
 
 /** The default registry file, relative to the working directory. */
@@ -98,18 +98,9 @@ export class RegistryFile {
   }
 
   private async writeAtomically(text: string): Promise<void> {
-    const temporary = `${this.path}.${process.pid}.${randomUUID()}.tmp`;
     try {
-      const handle = await open(temporary, "w");
-      try {
-        await handle.writeFile(text);
-        await handle.sync();
-      } finally {
-        await handle.close();
-      }
-      await rename(temporary, this.path);
+      await writeFileAtomically(this.path, text);
     } catch (error) {
-      await rm(temporary, { force: true });
       throw new RegistryFileError({
         path: this.path,
         problem: "io",

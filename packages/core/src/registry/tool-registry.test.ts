@@ -2,9 +2,10 @@ import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 import { createCapturingLogger } from "@framework/testing";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as weatherTools from "../../test/fixtures/weather-tools.js";
+import { RegistryFileError } from "../error/registry-file-error.js";
 import { ToolArgumentsError } from "../error/tool-arguments-error.js";
 import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
 import { ToolExecutionError } from "../error/tool-execution-error.js";
@@ -38,6 +39,13 @@ function registry(logger = createCapturingLogger(), adoptRecordedTools = false) 
     }),
   };
 }
+
+/** A runtime tool named `name`. */
+const namedTool = (name: string) =>
+  primaryFunction(
+    { name, description: "Generated.", parameters: z.object({}), returns: "str" },
+    () => "ok",
+  );
 
 /** Writes a registry file holding one module tool record per `module_path`. */
 async function writeRecords(modulePaths: Record<string, string>): Promise<void> {
@@ -147,6 +155,59 @@ describe("ToolRegistry.registerFunctionTool", () => {
     await tools.settled();
     const stored = JSON.parse(await readFile(join(dir, "templates/tools.json"), "utf8"));
     expect(stored.add).toEqual(record);
+  });
+
+  it("writes a burst of registrations as one batch, and what comes during a write as the next", async () => {
+    const file = new RegistryFile("templates/tools.json", dir);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const merge = file.merge.bind(file);
+    const batches: string[][] = [];
+    vi.spyOn(file, "merge").mockImplementation(async (records) => {
+      batches.push(records.map((record) => record.tool_name));
+      if (batches.length === 1) await held;
+      return merge(records);
+    });
+    const tools = new ToolRegistry({ file, logger: silentLogger, cwd: dir });
+    for (const name of ["a", "b", "c"]) tools.registerFunctionTool(namedTool(name));
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    // The first batch's write is under way: these wait for it, then go together.
+    for (const name of ["d", "e", "f"]) tools.registerFunctionTool(namedTool(name));
+    release();
+    await tools.settled();
+    expect(batches).toEqual([
+      ["a", "b", "c"],
+      ["d", "e", "f"],
+    ]);
+    expect(Object.keys(await file.read()).sort()).toEqual(["a", "b", "c", "d", "e", "f"]);
+  });
+
+  it("loses no record when several registries write bursts to one file at once", async () => {
+    const registries = Array.from({ length: 5 }, () => registry().tools);
+    registries.forEach((tools, r) => {
+      for (let i = 0; i < 100; i++) tools.registerFunctionTool(namedTool(`r${r}_${i}`));
+    });
+    await Promise.all(registries.map((tools) => tools.settled()));
+    const stored = await new RegistryFile("templates/tools.json", dir).read();
+    expect(Object.keys(stored)).toHaveLength(500);
+  });
+
+  it("reports a failed batch write once from settled(), and writes the next batch", async () => {
+    const path = join(dir, "templates", "tools.json");
+    await mkdir(join(dir, "templates"), { recursive: true });
+    await writeFile(path, "{ torn");
+    const { tools } = registry();
+    tools.registerFunctionTool(namedTool("lost"));
+    const failure = await tools.settled().catch((error: unknown) => error);
+    expect(RegistryFileError.isInstance(failure) && failure.problem).toBe("corrupt");
+    await expect(readFile(path, "utf8")).resolves.toBe("{ torn");
+    await tools.settled();
+    await rm(path);
+    tools.registerFunctionTool(namedTool("kept"));
+    await tools.settled();
+    expect(Object.keys(await new RegistryFile(path).read())).toEqual(["kept"]);
   });
 
   it("refuses a plain function", () => {

@@ -44,6 +44,19 @@ export type ToolExecution =
   | { ok: true; toolName: string; arguments: Record<string, unknown>; result: unknown }
   | { ok: false; toolName: string; arguments: unknown; error: Error };
 
+/** A module's tools by name. */
+type ModuleTools = ReadonlyMap<string, ToolSpec>;
+
+// Indexed once: a file recording many tools of one module would otherwise scan its exports
+// once per record.
+function indexTools(loaded: LoadedToolModule): ModuleTools {
+  const tools = new Map<string, ToolSpec>();
+  for (const value of Object.values(loaded.exports)) {
+    if (isPrimaryFunction(value)) tools.set(getToolSpec(value).name, getToolSpec(value));
+  }
+  return tools;
+}
+
 interface RegisteredTool {
   spec: ToolSpec;
   record: ToolRecord;
@@ -87,8 +100,11 @@ export class ToolRegistry {
   private readonly fromFile = new Map<string, RegisteredTool>();
   /** Each live source with the tools read from it last time, by name. */
   private readonly live = new Map<LiveToolSource, Map<string, AnyPrimaryFunction>>();
-  private readonly moduleLoads = new Map<string, Promise<LoadedToolModule | undefined>>();
-  private readonly pendingWrites = new Set<Promise<unknown>>();
+  private readonly moduleLoads = new Map<string, Promise<ModuleTools | undefined>>();
+  /** Runtime records registered since the last write began, by name: the next batch. */
+  private readonly unwritten = new Map<string, ToolRecord>();
+  /** The loop writing batches of runtime records, while there are any. */
+  private writing: Promise<void> | undefined;
   private writeFailure: unknown;
   private fileStamp: number | undefined;
 
@@ -147,8 +163,11 @@ export class ToolRegistry {
 
   /**
    * Registers a function as a runtime tool of this agent (`module_path: "runtime"`,
-   * `is_runtime: true`). It is usable at once; the registry file is updated in the
-   * background and the next `invoke` waits for that write.
+   * `is_runtime: true`). It is usable at once. Its record reaches the registry file in the
+   * background, batched: every runtime tool registered in the same tick (and those registered
+   * while a write is under way) goes into one locked read-merge-write. The record is durable
+   * once {@link settled} resolves, which the agent's next `invoke` awaits; a process that dies
+   * before then loses the unwritten records, never the file or records written before.
    */
   registerFunctionTool(tool: AnyPrimaryFunction): ToolRecord {
     if (!isPrimaryFunction(tool)) {
@@ -163,7 +182,10 @@ export class ToolRegistry {
     });
     this.own.set(spec.name, { spec, record });
     this.logger.info(`Registered tool: ${spec.name} (runtime)`);
-    if (this.file) this.track(this.file.merge([record]));
+    if (this.file) {
+      this.unwritten.set(spec.name, record);
+      this.writing ??= this.writeUnwritten(this.file);
+    }
     return record;
   }
 
@@ -172,9 +194,12 @@ export class ToolRegistry {
     return [...this.own.values()].map((tool) => tool.record);
   }
 
-  /** Waits for background registry writes; rethrows the first that failed. */
+  /**
+   * Writes the runtime records not yet in the registry file and waits until they are (the
+   * explicit flush); rethrows the first background write that failed since the last call.
+   */
   async settled(): Promise<void> {
-    await Promise.all(this.pendingWrites);
+    await this.writing;
     if (this.writeFailure !== undefined) {
       const failure = this.writeFailure;
       this.writeFailure = undefined;
@@ -347,12 +372,24 @@ export class ToolRegistry {
     return { modulePath: INLINE_MODULE_PATH, exports: { ...source }, dependencies: [] };
   }
 
-  private track(write: Promise<unknown>): void {
-    const tracked = write.catch((error: unknown) => {
-      this.writeFailure ??= error;
-    });
-    this.pendingWrites.add(tracked);
-    void tracked.finally(() => this.pendingWrites.delete(tracked));
+  /**
+   * Writes batches until no runtime record is left unwritten. It starts a microtask after the
+   * first registration, so a loop of registrations lands in one batch; each batch is one
+   * locked read-merge-write, so two writers (in this process or another) lose nothing.
+   */
+  private async writeUnwritten(file: RegistryFile): Promise<void> {
+    await Promise.resolve();
+    try {
+      while (this.unwritten.size > 0) {
+        const batch = [...this.unwritten.values()];
+        this.unwritten.clear();
+        await file.merge(batch).catch((error: unknown) => {
+          this.writeFailure ??= error;
+        });
+      }
+    } finally {
+      this.writing = undefined;
+    }
   }
 
   private async refreshFromFile(): Promise<void> {
@@ -380,21 +417,18 @@ export class ToolRegistry {
     );
     await Promise.all(
       importable.map(async (record) => {
-        const loaded = await this.loadRecordedModule(record.module_path);
-        const tool = Object.values(loaded?.exports ?? {}).find(
-          (value): value is AnyPrimaryFunction =>
-            isPrimaryFunction(value) && getToolSpec(value).name === record.tool_name,
-        );
-        if (tool) this.fromFile.set(record.tool_name, { spec: getToolSpec(tool), record });
+        const spec = (await this.loadRecordedModule(record.module_path))?.get(record.tool_name);
+        if (spec) this.fromFile.set(record.tool_name, { spec, record });
       }),
     );
   }
 
-  private loadRecordedModule(modulePath: string): Promise<LoadedToolModule | undefined> {
+  /** The tools a recorded module exports, by name; imported and indexed once per module. */
+  private loadRecordedModule(modulePath: string): Promise<ModuleTools | undefined> {
     let load = this.moduleLoads.get(modulePath);
     if (!load) {
       // A record may name a module this app does not have, or one it must not run: not offered.
-      load = loadRecordedToolModule(modulePath, this.cwd).catch((error: unknown) => {
+      load = loadRecordedToolModule(modulePath, this.cwd).then(indexTools, (error: unknown) => {
         this.logger.warn(
           `Tool module "${modulePath}" recorded in the registry file is not adopted: ${errorMessage(error)}`,
         );

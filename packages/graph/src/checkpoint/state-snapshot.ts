@@ -1,3 +1,4 @@
+import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateRecord } from "../state/state-definition.js";
 import type {
   CheckpointError,
@@ -10,7 +11,7 @@ import type { ThreadPoint } from "./thread-reader.js";
 /** What `getState` reports about a thread at one checkpoint. */
 export interface StateSnapshot<S = StateRecord> {
   readonly threadId: string;
-  /** The full state. */
+  /** The full state, deep-frozen: read-only, like the state a node is given. */
   readonly values: S;
   /** Nodes that run next if the thread is resumed (empty once done). */
   readonly next: readonly string[];
@@ -42,11 +43,11 @@ export function toStateSnapshot<S>(
   point: ThreadPoint | undefined,
   initial: StateRecord,
 ): StateSnapshot<S> {
-  if (!point) return { threadId, values: initial as S, next: [], status: "new" };
+  if (!point) return { threadId, values: deepFreeze(initial) as S, next: [], status: "new" };
   const { checkpoint } = point;
   return {
     threadId,
-    values: point.values as S,
+    values: deepFreeze(point.values) as S,
     next: [...point.running, ...point.pending],
     status: checkpoint.status,
     checkpoint: {

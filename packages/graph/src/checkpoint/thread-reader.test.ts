@@ -5,7 +5,7 @@ import { z } from "zod";
 import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
 import { CorruptThreadError } from "../error/corrupt-thread-error.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
-import { DEFAULT_SNAPSHOT_EVERY } from "../graph/compiled-graph.js";
+import { DEFAULT_SNAPSHOT_EVERY, LATEST_STATE_CACHE_THREADS } from "../graph/compiled-graph.js";
 import { END, START } from "../graph/endpoints.js";
 import { FlowStateGraph } from "../graph/flow-state-graph.js";
 import { appendReducer } from "../state/append-reducer.js";
@@ -74,6 +74,51 @@ describe("reading a long thread", () => {
     await app.invoke({ log: "more" }, thread("long"));
     expect(saver.reads).toBeLessThanOrEqual(DEFAULT_SNAPSHOT_EVERY);
   }, 300_000);
+
+  it("answers getState of an unchanged thread from its newest checkpoint alone", async () => {
+    const saver = new CountingCheckpointer(new MemorySaver());
+    const app = loopGraph(250, -1).graph.compile({ checkpointer: saver, stepLimit: 1_000 });
+    await app.invoke({ log: "go" }, thread("cached"));
+    saver.reset();
+    const first = await app.getState(thread("cached"));
+    expect(saver.reads).toBeGreaterThan(1);
+    saver.reset();
+    expect(await app.getState(thread("cached"))).toEqual(first);
+    expect(saver.reads).toBe(1);
+  });
+
+  it("reads only what is new when polling a growing thread, across snapshots and runs", async () => {
+    const saver = new CountingCheckpointer(new MemorySaver());
+    const { graph } = loopGraph(1_000, -1);
+    const compile = () => graph.compile({ checkpointer: saver, snapshotEvery: 20, stepLimit: 3 });
+    const polled = compile();
+    const config = thread("polled");
+    for (let turn = 0; turn < 12; turn++) {
+      const before = (await saver.getLatest("polled"))?.seq ?? -1;
+      await expect(polled.invoke({ log: `turn ${turn}` }, config)).rejects.toThrow();
+      const after = (await saver.getLatest("polled"))!.seq;
+      saver.reset();
+      const read = await polled.getState(config);
+      // getLatest, the kept checkpoint (to check it still stands) and the new ones at most.
+      if (turn > 0) expect(saver.reads).toBeLessThanOrEqual(after - before + 2);
+      expect(read).toEqual(await compile().getState(config));
+    }
+  });
+
+  it("keeps the newest state of at most LATEST_STATE_CACHE_THREADS threads", async () => {
+    const saver = new CountingCheckpointer(new MemorySaver());
+    const app = loopGraph(3, -1).graph.compile({ checkpointer: saver, snapshotEvery: 1_000 });
+    const threads = Array.from({ length: LATEST_STATE_CACHE_THREADS + 1 }, (_, i) => `t${i}`);
+    for (const id of threads) await app.invoke({ log: id }, thread(id));
+    for (const id of threads) await app.getState(thread(id));
+    saver.reset();
+    await app.getState(thread(threads.at(-1)!));
+    expect(saver.reads).toBe(1);
+    // The least recently read thread was dropped: it is folded again.
+    saver.reset();
+    expect((await app.getState(thread("t0"))).values.log).toEqual(["t0"]);
+    expect(saver.reads).toBeGreaterThan(1);
+  });
 
   it("gives the same history whatever the snapshot interval", async () => {
     const histories: StateSnapshot[][] = [];

@@ -72,6 +72,13 @@ function pointOf(
   };
 }
 
+/** Where a point read earlier stood, to fold on from it. */
+const knownFrontier = (point: ThreadPoint): CheckpointFrontier => ({
+  pending: point.pending,
+  running: point.running,
+  visits: point.visits(),
+});
+
 /** Stands in for the position of points nobody asked for. */
 const unread = (checkpoint: StoredCheckpoint, values: StateRecord): ThreadPoint => ({
   checkpoint,
@@ -110,8 +117,21 @@ export class ThreadReader {
     return checkpoint ? this.at(checkpoint) : undefined;
   }
 
-  /** The state at one checkpoint of the thread. */
-  async at(checkpoint: StoredCheckpoint): Promise<ThreadPoint> {
+  /**
+   * The state at one checkpoint of the thread. With `known`, a point read earlier from the
+   * same interval, only the checkpoints after it are read, once the log shows that checkpoint
+   * still stands at its seq (a thread deleted and written again does not).
+   */
+  async at(checkpoint: StoredCheckpoint, known?: ThreadPoint): Promise<ThreadPoint> {
+    const from = known?.checkpoint;
+    if (from && from.seq >= snapshotSeqOf(checkpoint) && from.seq < checkpoint.seq) {
+      const chain = await this.#chain(checkpoint, from.seq);
+      if (chain[0]!.id === from.id) {
+        const start = { values: known!.values, frontier: fromSaved(knownFrontier(known!)) };
+        const points = this.#fold(chain.slice(1), false, start);
+        return points[points.length - 1]!;
+      }
+    }
     const segment = await this.#segmentEndingAt(checkpoint, false);
     return segment[segment.length - 1]!;
   }
@@ -150,7 +170,11 @@ export class ThreadReader {
     checkpoint: StoredCheckpoint,
     everyFrontier: boolean,
   ): Promise<ThreadPoint[]> {
-    const start = snapshotSeqOf(checkpoint);
+    return this.#fold(await this.#chain(checkpoint, snapshotSeqOf(checkpoint)), everyFrontier);
+  }
+
+  /** The checkpoints from seq `start` up to `checkpoint`, oldest first, with none missing. */
+  async #chain(checkpoint: StoredCheckpoint, start: number): Promise<StoredCheckpoint[]> {
     const chain: StoredCheckpoint[] = [checkpoint];
     if (checkpoint.seq > start) {
       for await (const older of this.#checkpointer.list(this.#threadId, {
@@ -166,14 +190,18 @@ export class ThreadReader {
         throw this.#corrupt(start + index, "the checkpoint is missing from the log");
       }
     });
-    return this.#fold(chain, everyFrontier);
+    return chain;
   }
 
-  #fold(chain: readonly StoredCheckpoint[], everyFrontier: boolean): ThreadPoint[] {
+  #fold(
+    chain: readonly StoredCheckpoint[],
+    everyFrontier: boolean,
+    start?: { values: StateRecord; frontier: FoldFrontier },
+  ): ThreadPoint[] {
     const definition = this.#definition;
     const points: ThreadPoint[] = [];
-    let values: StateRecord | undefined;
-    let frontier = emptyFrontier();
+    let values = start?.values;
+    let frontier = start?.frontier ?? emptyFrontier();
     for (const checkpoint of chain) {
       if (checkpoint.version === 1) {
         if (checkpoint.base) values = Object.freeze({ ...checkpoint.base });

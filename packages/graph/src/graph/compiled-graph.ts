@@ -10,6 +10,7 @@ import { NotInterruptedError } from "../error/not-interrupted-error.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import { GraphRun, type RunStart } from "../run/graph-run.js";
 import { isResume, type Resume } from "../run/interrupt.js";
+import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 import { type GraphConfig, threadIdOf } from "./graph-config.js";
 import type { GraphTopology } from "./graph-topology.js";
@@ -36,6 +37,9 @@ export interface CompileOptions {
   snapshotEvery?: number;
 }
 
+/** Threads whose newest state a compiled graph keeps materialised for `getState`. */
+export const LATEST_STATE_CACHE_THREADS = 256;
+
 /** Options of {@link CompiledGraph.getStateHistory}. */
 export interface StateHistoryOptions {
   /** At most this many snapshots, newest first. */
@@ -57,6 +61,12 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   readonly #stepLimit: number;
   readonly #logger: Logger;
   readonly #snapshotEvery: number;
+  /**
+   * The newest state read per thread, least recently read first. An entry only answers while
+   * its checkpoint is still the thread's newest in the saver, so another writer's checkpoint
+   * (another graph, another process) is never masked: it just makes the entry stale.
+   */
+  readonly #latestPoints = new Map<string, ThreadPoint>();
 
   /** @throws ConfigurationError when `snapshotEvery` is not a whole number of at least 1. */
   constructor(definition: D, topology: GraphTopology, options: CompileOptions = {}) {
@@ -123,10 +133,42 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
    */
   async getState(config: GraphConfig = {}): Promise<StateSnapshot<StateOf<D>>> {
     const threadId = threadIdOf(config);
-    const reader = new ThreadReader(this.#requireCheckpointer(), threadId, this.definition);
+    const checkpointer = this.#requireCheckpointer();
+    const reader = new ThreadReader(checkpointer, threadId, this.definition);
     const from = await this.#requestedCheckpoint(config);
-    const point = from ? await reader.at(from) : await reader.latest();
+    const point = from
+      ? await reader.at(from)
+      : await this.#latestPoint(threadId, reader, await checkpointer.getLatest(threadId));
     return toStateSnapshot(threadId, point, this.definition.initialValues());
+  }
+
+  /**
+   * The state at `latest`, the thread's newest checkpoint: from the cache when the cached
+   * point is that very checkpoint (same id and seq); else folded (on from the cached point
+   * when the log still holds it, so polling a growing thread reads only what is new) and
+   * cached. Cached points
+   * are deep-frozen, so what one caller is given cannot change what the next one reads.
+   */
+  async #latestPoint(
+    threadId: string,
+    reader: ThreadReader,
+    latest: StoredCheckpoint | undefined,
+  ): Promise<ThreadPoint | undefined> {
+    if (!latest) {
+      this.#latestPoints.delete(threadId);
+      return undefined;
+    }
+    const cached = this.#latestPoints.get(threadId);
+    this.#latestPoints.delete(threadId);
+    const point =
+      cached?.checkpoint.id === latest.id && cached.checkpoint.seq === latest.seq
+        ? cached
+        : deepFreeze(await reader.at(latest, cached));
+    this.#latestPoints.set(threadId, point);
+    if (this.#latestPoints.size > LATEST_STATE_CACHE_THREADS) {
+      this.#latestPoints.delete(this.#latestPoints.keys().next().value!);
+    }
+    return point;
   }
 
   /**

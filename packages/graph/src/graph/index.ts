@@ -3,6 +3,7 @@ export {
   type CompileOptions,
   DEFAULT_SNAPSHOT_EVERY,
   DEFAULT_STEP_LIMIT,
+  LATEST_STATE_CACHE_THREADS,
   type StateHistoryOptions,
 } from "./compiled-graph.js";
 export { type AnyGraphNode, type Edge, EdgeChain, type NodeRef } from "./edge-chain.js";

@@ -127,4 +127,64 @@ export function describeGraphRun(context: ConformanceContext): void {
     expect((await app.getState(config)).values).toEqual(forked);
     expect((await saver.getLatest(thread))?.seq).toBeGreaterThan(12);
   });
+
+  it("never answers getState from a stale cache: another client's run, a rewritten thread", async () => {
+    const saver = await context.checkpointer();
+    const other = await context.secondClient(saver);
+    const graph = new FlowStateGraph(State)
+      .addNode("step", (state) => ({ log: `step ${state.count}`, count: state.count + 1 }))
+      .addEdge(START, "step")
+      .addEdge("step", END);
+    const reader = graph.compile({ checkpointer: saver });
+    const writer = graph.compile({ checkpointer: other });
+    const config = { configurable: { thread_id: context.threadId("cache") } };
+
+    await writer.invoke({ log: "first" }, config);
+    const first = await reader.getState(config);
+    expect(await reader.getState(config)).toEqual(first);
+    expect(first.values).toEqual({ log: ["first", "step 0"], count: 1 });
+
+    // Another client (another process, for a database) continues the thread.
+    await writer.invoke({ log: "second" }, config);
+    const second = await reader.getState(config);
+    expect(second.values).toEqual({ log: ["first", "step 0", "second", "step 1"], count: 2 });
+    expect(second.checkpoint!.seq).toBeGreaterThan(first.checkpoint!.seq);
+
+    // Deleted and written again to the very same seq: a different checkpoint, not the cached one.
+    await other.deleteThread(config.configurable.thread_id);
+    await writer.invoke({ log: "a" }, config);
+    await writer.invoke({ log: "b" }, config);
+    const rewritten = await reader.getState(config);
+    expect(rewritten.checkpoint!.seq).toBe(second.checkpoint!.seq);
+    expect(rewritten.checkpoint!.id).not.toBe(second.checkpoint!.id);
+    expect(rewritten.values).toEqual({ log: ["a", "step 0", "b", "step 1"], count: 2 });
+
+    // Deleted and written past the kept checkpoint's seq: the log no longer holds that one there.
+    await other.deleteThread(config.configurable.thread_id);
+    for (const log of ["x", "y", "z"]) await writer.invoke({ log }, config);
+    const longer = await reader.getState(config);
+    expect(longer.checkpoint!.seq).toBeGreaterThan(rewritten.checkpoint!.seq);
+    expect(longer.values).toEqual({
+      log: ["x", "step 0", "y", "step 1", "z", "step 2"],
+      count: 3,
+    });
+
+    await other.deleteThread(config.configurable.thread_id);
+    expect((await reader.getState(config)).status).toBe("new");
+  });
+
+  it("gives getState values that cannot be changed, so no caller alters what the next reads", async () => {
+    const saver = await context.checkpointer();
+    const app = new FlowStateGraph(State)
+      .addNode("step", () => ({ log: "step" }))
+      .addEdge(START, "step")
+      .addEdge("step", END)
+      .compile({ checkpointer: saver });
+    const config = { configurable: { thread_id: context.threadId("frozen") } };
+    await app.invoke({ log: "input" }, config);
+    const state = await app.getState(config);
+    expect(() => (state.values.log as string[]).push("planted")).toThrow(TypeError);
+    expect(() => Object.assign(state.checkpoint!.metadata, { planted: true })).toThrow(TypeError);
+    expect((await app.getState(config)).values.log).toEqual(["input", "step"]);
+  });
 }

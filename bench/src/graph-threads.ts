@@ -1,0 +1,302 @@
+import { spawn } from "node:child_process";
+import { setImmediate as yieldToLoop } from "node:timers/promises";
+import { fileURLToPath } from "node:url";
+import { defineState, END, FlowStateGraph, MemorySaver, START } from "@framework/graph";
+import {
+  Annotation,
+  MemorySaver as LangGraphMemorySaver,
+  END as LG_END,
+  START as LG_START,
+  StateGraph,
+} from "@langchain/langgraph";
+import { z } from "zod";
+import { expectEqual } from "./graph-engine.js";
+import type { LoadGuardOptions } from "./load-guard.js";
+import { collectGarbage } from "./memory.js";
+import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
+import { type BenchRow, formatNumber, times } from "./report.js";
+import { scaleRows } from "./scale-rows.js";
+import { type Repetitions, timeAsync } from "./stats.js";
+
+/** Sizes of {@link benchGraphThreads}. */
+export interface GraphThreadsOptions {
+  /** Nodes of the chains compiled and run (7g), smallest first; the issue says 10,000. */
+  readonly chainSizes: readonly number[];
+  /** Threads run at once (7h); the issue says 1,000. */
+  readonly concurrentThreads: number;
+  /** Threads left idle whose memory is weighed (7i); the issue says 10,000. */
+  readonly idleThreads: number;
+  /**
+   * Longest one chain run (in its own process) may take before it is killed: LangGraph.js's
+   * cost grows faster than linearly, and at 10,000 nodes one run took 11 minutes. A killed run
+   * counts as the time it ran, so its time and the ratio are lower bounds, and the row says so.
+   */
+  readonly peerCapMs: number;
+  /** Pairs of the chains below 5,000 nodes. */
+  readonly chainRepetitions: Repetitions;
+  /** Pairs of the chains of 5,000 nodes and more (LangGraph takes minutes there). */
+  readonly largeRepetitions: Repetitions;
+  /** Pairs of 7h. */
+  readonly repetitions: Repetitions;
+  /** Pairs of 7i: each weighs every idle thread of both sides (LangGraph: a minute at 10,000). */
+  readonly idleRepetitions: Repetitions;
+  readonly guard: LoadGuardOptions;
+}
+
+const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
+
+// Children resolve the bench's packages (built) and its TypeScript (through tsx) from bench/.
+const benchDirectory = fileURLToPath(new URL("..", import.meta.url));
+const graphEngineUrl = new URL("./graph-engine.ts", import.meta.url).href;
+
+/**
+ * 7g: milliseconds a fresh `node` process takes to build, compile and run a chain of `length`
+ * nodes with `side`'s builder from item 2, timed inside the child from the moment it says
+ * `start` (so process start and imports are not counted). A fresh process per run: each side
+ * starts from a clean heap, and a run can be killed, the only way to stop LangGraph.js while it
+ * builds or compiles (synchronous work no abort signal reaches). A run still going `capMs`
+ * after its start is killed, counts as the time it ran, and is marked capped.
+ */
+function chainInChild(
+  side: "ours" | "langGraph",
+  length: number,
+  capMs: number,
+  capped: Set<number>,
+): Promise<number> {
+  const build = side === "ours" ? "ourChain" : "langGraphChain";
+  const program =
+    `const { ${build} } = await import(${JSON.stringify(graphEngineUrl)});\n` +
+    'console.log("start");\n' +
+    "const started = performance.now();\n" +
+    `await ${build}(${length})("chain");\n` +
+    "console.log(performance.now() - started);";
+  // A loader injected by the runner (vitest) must not slow the child down; tsx is loaded here.
+  const { NODE_OPTIONS: _, ...env } = process.env;
+  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", program], {
+    cwd: benchDirectory,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    let errors = "";
+    let started: number | undefined;
+    let timer: NodeJS.Timeout | undefined;
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      output += chunk;
+      if (started === undefined && output.startsWith("start\n")) {
+        started = performance.now();
+        timer = setTimeout(() => child.kill("SIGKILL"), capMs);
+      }
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      errors += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code, signal) => {
+      clearTimeout(timer);
+      if (signal === "SIGKILL" && started !== undefined) {
+        capped.add(length);
+        resolve(performance.now() - started);
+        return;
+      }
+      const ms = Number(output.trim().split("\n").at(-1));
+      if (code === 0 && Number.isFinite(ms)) resolve(ms);
+      else reject(new Error(`the ${side} chain child ended (${code ?? signal}): ${errors}`));
+    });
+  });
+}
+
+/** A small conversation-shaped graph: three nodes, each awaiting I/O (one turn of the loop). */
+interface ThreeStep {
+  run(threadId: string): Promise<void>;
+}
+
+const reply = "A short answer, as a model would give one.";
+
+function ourThreeStep(): ThreeStep {
+  const State = defineState({
+    question: z.string(),
+    notes: z.string().default(""),
+    count: z.number().default(0),
+  });
+  const step = async (state: { count: number }) => {
+    await yieldToLoop();
+    return { notes: reply, count: state.count + 1 };
+  };
+  const app = new FlowStateGraph(State)
+    .addNode("plan", step)
+    .addNode("act", step)
+    .addNode("answer", step)
+    .addEdge(START, "plan")
+    .addEdge("plan", "act")
+    .addEdge("act", "answer")
+    .addEdge("answer", END)
+    .compile({ checkpointer: new MemorySaver() });
+  return {
+    async run(threadId) {
+      const state = await app.invoke({ question: threadId }, config(threadId));
+      expectEqual("our three-step count", state.count, 3);
+    },
+  };
+}
+
+function langGraphThreeStep(): ThreeStep {
+  const State = Annotation.Root({
+    question: Annotation<string>,
+    notes: Annotation<string>,
+    count: Annotation<number>,
+  });
+  const step = async (state: typeof State.State) => {
+    await yieldToLoop();
+    return { notes: reply, count: (state.count ?? 0) + 1 };
+  };
+  const app = new StateGraph(State)
+    .addNode("plan", step)
+    .addNode("act", step)
+    .addNode("answer", step)
+    .addEdge(LG_START, "plan")
+    .addEdge("plan", "act")
+    .addEdge("act", "answer")
+    .addEdge("answer", LG_END)
+    .compile({ checkpointer: new LangGraphMemorySaver() });
+  return {
+    async run(threadId) {
+      const state = await app.invoke({ question: threadId }, config(threadId));
+      expectEqual("LangGraph's three-step count", state.count, 3);
+    },
+  };
+}
+
+let batch = 0;
+
+/** 7h: ms until `threads` runs started at once on fresh threads of a fresh graph are done. */
+async function concurrentRuns(build: () => ThreeStep, threads: number): Promise<number> {
+  const graph = build();
+  const prefix = `c${++batch}-`;
+  return timeAsync(() =>
+    Promise.all(Array.from({ length: threads }, (_, index) => graph.run(`${prefix}${index}`))),
+  );
+}
+
+/**
+ * 7i: bytes of heap each idle thread keeps: a fresh graph runs `threads` threads one turn
+ * each (in batches of 100 at once), then the heap after a forced collection is compared with
+ * the heap before, divided by the threads. The saver keeps every thread; nothing else does.
+ */
+async function idleThreadBytes(build: () => ThreeStep, threads: number): Promise<number> {
+  collectGarbage();
+  const before = process.memoryUsage().heapUsed;
+  const graph = build();
+  const prefix = `i${++batch}-`;
+  for (let start = 0; start < threads; start += 100) {
+    const size = Math.min(100, threads - start);
+    await Promise.all(
+      Array.from({ length: size }, (_, index) => graph.run(`${prefix}${start + index}`)),
+    );
+  }
+  collectGarbage();
+  const bytes = (process.memoryUsage().heapUsed - before) / threads;
+  // Keeps the graph (and so its saver) alive until it is weighed.
+  if (!graph) throw new Error("the graph vanished");
+  return Math.max(bytes, 1);
+}
+
+/**
+ * Items 7g–7i (issue #19), each paired with LangGraph.js: 7g builds, compiles and runs a chain
+ * of each size (with its growth exponent), 7h runs 1,000 threads at once, 7i weighs the heap
+ * each of 10,000 idle threads keeps in the in-memory savers.
+ */
+export async function benchGraphThreads(options: GraphThreadsOptions): Promise<BenchRow[]> {
+  const { chainSizes, concurrentThreads, idleThreads, guard } = options;
+  const n = formatNumber;
+  const chains: PairedResult[] = [];
+  const capped = new Set<number>();
+  for (const size of chainSizes) {
+    const repetitions = size >= 5000 ? options.largeRepetitions : options.chainRepetitions;
+    chains.push(
+      await measurePaired(
+        () => chainInChild("ours", size, options.peerCapMs, capped),
+        () => chainInChild("langGraph", size, options.peerCapMs, capped),
+        { ...repetitions, better: "lower", guard },
+      ),
+    );
+  }
+  const concurrent = await measurePaired(
+    () => concurrentRuns(ourThreeStep, concurrentThreads),
+    () => concurrentRuns(langGraphThreeStep, concurrentThreads),
+    { ...options.repetitions, better: "lower", gcBeforeSample: true, guard },
+  );
+  const idle = await measurePaired(
+    () => idleThreadBytes(ourThreeStep, idleThreads),
+    () => idleThreadBytes(langGraphThreeStep, idleThreads),
+    { ...options.idleRepetitions, better: "lower", guard },
+  );
+  const asSeconds = (ms: number) => ms / 1000;
+  const row = (
+    id: string,
+    title: string,
+    result: PairedResult,
+    unit: string,
+    note: string,
+  ): BenchRow => ({
+    id,
+    title,
+    ours: { value: result.ours.median, unit },
+    langGraph: { value: result.peer.median, unit },
+    ratio: `LangGraph ÷ ours ${times(result.ratio)}`,
+    interval: result.interval,
+    target: "≤ LangGraph's (ratio ≥ 1)",
+    verdict: pairedVerdict(result, { atLeast: 1 }),
+    load: result.load,
+    memory: result.memory,
+    note,
+    details: { ...result },
+  });
+  const chainRows = scaleRows(
+    "7g",
+    (size) => `Graph: build, compile and run a ${n(size)}-node chain`,
+    "s",
+    asSeconds,
+    chainSizes,
+    chains,
+    { bound: 1, text: "faster than LangGraph (ratio ≥ 1)" },
+  ).map((chainRow) => {
+    const size = chainSizes.find((each) => chainRow.id === `7g-${n(each)}`);
+    const cappedHere = size !== undefined ? capped.has(size) : capped.size > 0;
+    const perProcess =
+      "each run in a fresh process, timed inside it (the memory column is the bench's own " +
+      "process, not the runs').";
+    if (!cappedHere) return size === undefined ? chainRow : { ...chainRow, note: perProcess };
+    return {
+      ...chainRow,
+      ratio: chainRow.ratio.replace("LangGraph ÷ ours ", "LangGraph ÷ ours ≥ "),
+      note:
+        `LangGraph.js's run was killed at the ${n(options.peerCapMs / 1000)} s cap: its ` +
+        `time, the ratio and its growth exponent are lower bounds; ${perProcess}`,
+    };
+  });
+  return [
+    ...chainRows,
+    row(
+      "7h",
+      `Graph: ${n(concurrentThreads)} threads at once, 3 nodes awaiting I/O each`,
+      concurrent,
+      "ms",
+      "every run on its own thread of one compiled graph with the in-memory saver, all " +
+        "started together; the time until the last is done.",
+    ),
+    {
+      ...row(
+        "7i",
+        `Graph: heap per idle thread, ${n(idleThreads)} threads`,
+        idle,
+        "B",
+        "heap growth after a forced collection once each thread ran one 3-node turn, divided " +
+          "by the threads: what each framework's in-memory saver keeps per thread.",
+      ),
+      ours: { value: Math.round(idle.ours.median), unit: "B" },
+      langGraph: { value: Math.round(idle.peer.median), unit: "B" },
+    },
+  ];
+}
