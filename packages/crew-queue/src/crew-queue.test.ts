@@ -418,6 +418,22 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     expect(await queue.result(run.runId)).toMatchObject(expectedState("q"));
   });
 
+  it("re-adds the job of one active run that has none, and of no other run", async () => {
+    const { queue, queueName, worker } = await createHarness("requeue");
+    const run = await queue.submit("test", { query: "q" });
+    // Its job still waits: nothing to add.
+    expect(await queue.requeueIfJobless(run.runId)).toBe(false);
+    // As when a resume's job was refused because the previous job still held the id.
+    expect(await loseQueueKeys(queueName)).toBeGreaterThan(0);
+    expect(await queue.requeueIfJobless(run.runId)).toBe(true);
+    expect(await queue.requeueIfJobless(run.runId)).toBe(false);
+    await worker();
+    expect(await queue.result(run.runId)).toMatchObject(expectedState("q"));
+    // A finished run gets no job again.
+    expect(await queue.requeueIfJobless(run.runId)).toBe(false);
+    expect(await queue.requeueIfJobless("nope")).toBe(false);
+  });
+
   it("closes gracefully: a short run finishes, a long one is checkpointed and resumed elsewhere", async () => {
     const { queue, worker, saver } = await createHarness("close");
     const bStarted = gate();

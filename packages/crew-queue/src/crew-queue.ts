@@ -278,15 +278,7 @@ export class CrewQueue {
   async sweep(): Promise<SweepResult> {
     const requeued: string[] = [];
     for (const runId of await this.#store.activeRuns()) {
-      const state = await this.#bull.getJobState(jobIdOf(runId));
-      if (state === "completed" || state === "failed") {
-        await this.#bull.remove(jobIdOf(runId)).catch(() => 0);
-      } else if (state !== "unknown") {
-        continue;
-      }
-      await this.#enqueue(runId);
-      requeued.push(runId);
-      this.#logger.warn(`crew-queue: run ${runId} was active with no job; its job is added again`);
+      if (await this.#requeueIfJobless(runId)) requeued.push(runId);
     }
     const promoted: string[] = [];
     for (const threadId of await this.#store.stalledThreads()) {
@@ -294,6 +286,30 @@ export class CrewQueue {
       if (runId) promoted.push(runId);
     }
     return { requeued, promoted };
+  }
+
+  /**
+   * Adds the job of `runId` again when Postgres says the run is active and no job holds it:
+   * what `sweep` does for every run, for one. Workers call it when a job ends, since a run
+   * resumed while its previous job was still finishing has its new job refused (same id) and
+   * would otherwise wait for the next sweep. Returns whether a job was added.
+   */
+  async requeueIfJobless(runId: string): Promise<boolean> {
+    const run = await this.#store.get(runId);
+    if (!run || (run.status !== "pending" && run.status !== "running")) return false;
+    return this.#requeueIfJobless(runId);
+  }
+
+  async #requeueIfJobless(runId: string): Promise<boolean> {
+    const state = await this.#bull.getJobState(jobIdOf(runId));
+    if (state === "completed" || state === "failed") {
+      await this.#bull.remove(jobIdOf(runId)).catch(() => 0);
+    } else if (state !== "unknown") {
+      return false;
+    }
+    await this.#enqueue(runId);
+    this.#logger.warn(`crew-queue: run ${runId} was active with no job; its job is added again`);
+    return true;
   }
 
   /** Job counts from BullMQ and run counts from Postgres. */

@@ -190,6 +190,14 @@ export class CrewWorker {
     worker.on("error", (error) =>
       this.#logger.warn(`crew-queue: worker ${this.id}: ${error.message}`),
     );
+    // A run resumed while its job was finishing got no new job (the id was still taken).
+    const requeueIfResumed = (runId: string) =>
+      void this.#queue
+        .requeueIfJobless(runId)
+        .catch((error: unknown) =>
+          this.#logger.warn(`crew-queue: could not check run ${runId}'s job: ${describe(error)}`),
+        );
+    worker.on("completed", (job) => requeueIfResumed(job.data.runId));
     worker.on("failed", (job, error) => {
       if (!job || job.attemptsMade < (job.opts.attempts ?? 1)) return;
       // BullMQ gave up on the job (its retries or takeovers ran out): the run fails.
