@@ -106,8 +106,14 @@ export class Frontier {
     if (this.#recordDelta) this.#finished.push(name);
   }
 
-  /** The whole position, as a snapshot checkpoint stores it. */
+  /**
+   * The whole position, as a snapshot checkpoint stores it. Visit counts are kept only for
+   * nodes that may still start in this run, so a snapshot grows with what is active, not
+   * with how many nodes ran so far (a 10,000-node chain would otherwise copy every count
+   * into each of its 100 snapshots).
+   */
   snapshot(): CheckpointFrontier {
+    this.#forgetSettledVisits();
     return {
       pending: [...this.#waiting],
       running: [...this.#running],
@@ -130,6 +136,21 @@ export class Frontier {
     this.#finished = [];
     this.#triggered = [];
     return delta;
+  }
+
+  /**
+   * Drops the visit counts of nodes numbered below the lowest active component: triggers only
+   * go downstream, so none of them can start again in this run and no resume asks for their
+   * count. Each count is dropped once, so this costs O(nodes run) over the whole run.
+   */
+  #forgetSettledVisits(): void {
+    const lowest = this.#activity.lowestActive();
+    const topology = this.#topology;
+    for (const name in this.#visits) {
+      if (topology.nodes.has(name) && topology.componentOf(name) < lowest) {
+        delete this.#visits[name];
+      }
+    }
   }
 
   #addWaiting(name: string): void {
