@@ -53,12 +53,13 @@ export const fullSettings: BenchSettings = {
   deepSearch: { chapters: 4, llmLatencyMs: 300, searchLatencyMs: 200, warmup: 1, samples: 4 },
   coldStart: { warmup: 1, samples: 12 },
   checkpointGrowth: { steps: 1000, documentBytes: [10_000, 50_000] },
-  // LangGraph.js needs minutes for one 10,000-branch run, so 7a runs once per contestant.
+  // LangGraph.js needs about two minutes for one 10,000-branch run; three pairs there (about
+  // 6.5 minutes) are the fewest whose interval says something about our growth exponent.
   graphScale: {
     fanOutSizes: [10, 1000, 10_000],
     threadSizes: [10, 1000, 10_000],
     compileNodes: 10_000,
-    fanOutRepetitions: { warmup: 0, samples: 1 },
+    fanOutRepetitions: { warmup: 0, samples: 3 },
     callsPerSample: 50,
     repetitions: { warmup: 1, samples: 7 },
     guard,

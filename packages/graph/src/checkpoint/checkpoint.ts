@@ -16,7 +16,11 @@ export interface CheckpointFrontier {
   readonly pending: readonly string[];
   /** Nodes that were running; a resumed run starts them again. */
   readonly running: readonly string[];
-  /** How many times each node has run in this run (loops raise it above 1). */
+  /**
+   * How many times each node that may still start has run in this run (loops raise it
+   * above 1). Nodes upstream of every active one can never start again, so a snapshot
+   * leaves their counts out.
+   */
   readonly visits: Readonly<Record<string, number>>;
 }
 

@@ -27,21 +27,22 @@ interface FoldFrontier {
   pending: Set<string>;
   running: Set<string>;
   baseVisits: Readonly<Record<string, number>>;
-  changedVisits: Record<string, number>;
+  /** A Map, not a record: a fold sets a count per checkpoint and defining a key costs more. */
+  changedVisits: Map<string, number>;
 }
 
 const emptyFrontier = (): FoldFrontier => ({
   pending: new Set(),
   running: new Set(),
   baseVisits: {},
-  changedVisits: {},
+  changedVisits: new Map(),
 });
 
 const fromSaved = (saved: CheckpointFrontier): FoldFrontier => ({
   pending: new Set(saved.pending),
   running: new Set(saved.running),
   baseVisits: saved.visits,
-  changedVisits: {},
+  changedVisits: new Map(),
 });
 
 function applyDelta(frontier: FoldFrontier, delta: FrontierDelta): void {
@@ -49,8 +50,9 @@ function applyDelta(frontier: FoldFrontier, delta: FrontierDelta): void {
     frontier.pending.delete(name);
     frontier.running.add(name);
   }
-  for (const [name, count] of Object.entries(delta.visits ?? {})) {
-    setVisits(frontier.changedVisits, name, count);
+  if (delta.visits) {
+    for (const [name, count] of Object.entries(delta.visits))
+      frontier.changedVisits.set(name, count);
   }
   for (const name of delta.finished ?? []) frontier.running.delete(name);
   for (const name of delta.triggered ?? []) frontier.pending.add(name);
@@ -62,13 +64,17 @@ function pointOf(
   frontier: FoldFrontier,
 ): ThreadPoint {
   const { baseVisits } = frontier;
-  const changedVisits = { ...frontier.changedVisits };
+  const changedVisits = [...frontier.changedVisits];
   return {
     checkpoint,
     values,
     pending: [...frontier.pending],
     running: [...frontier.running],
-    visits: () => ({ ...baseVisits, ...changedVisits }),
+    visits: () => {
+      const visits = { ...baseVisits };
+      for (const [name, count] of changedVisits) setVisits(visits, name, count);
+      return visits;
+    },
   };
 }
 
@@ -79,13 +85,18 @@ const knownFrontier = (point: ThreadPoint): CheckpointFrontier => ({
   visits: point.visits(),
 });
 
-/** Stands in for the position of points nobody asked for. */
+const noVisits = (): Readonly<Record<string, number>> => ({});
+
+/**
+ * Stands in for the position of points nobody asked for; shares one `visits` function, as a
+ * fold makes one such point per checkpoint.
+ */
 const unread = (checkpoint: StoredCheckpoint, values: StateRecord): ThreadPoint => ({
   checkpoint,
   values,
   pending: [],
   running: [],
-  visits: () => ({}),
+  visits: noVisits,
 });
 
 /** The newest snapshot at or before `checkpoint`: where reading it must begin. */

@@ -95,6 +95,45 @@ describe("Frontier readiness", () => {
     expect(frontier.start("a")).toBe(2);
   });
 
+  it("leaves out of a snapshot the visits of nodes upstream of every active one", () => {
+    const frontier = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        ["a", "b"],
+        ["b", "loop"],
+        ["loop", "loop"],
+        ["loop", "c"],
+        ["c", END_NAME],
+      ]),
+    );
+    for (const [name, next] of [
+      ["a", "b"],
+      ["b", "loop"],
+      ["loop", "loop"],
+    ] as const) {
+      if (name === "a") frontier.trigger("a");
+      frontier.start(name);
+      frontier.finish(name);
+      frontier.trigger(next);
+    }
+    expect(frontier.snapshot().visits).toEqual({ loop: 1 });
+    expect(frontier.start("loop")).toBe(2);
+    frontier.finish("loop");
+    frontier.trigger("c");
+    frontier.start("c");
+    expect(frontier.snapshot()).toEqual({ pending: [], running: ["c"], visits: { c: 1 } });
+    const resumed = new Frontier(
+      topology([
+        [START_NAME, "a"],
+        ["a", "c"],
+        ["c", END_NAME],
+      ]),
+      { saved: frontier.snapshot() },
+    );
+    expect(resumed.nextReady()).toBe("c");
+    expect(resumed.start("c")).toBe(1);
+  });
+
   it("counts visits of nodes named like Object.prototype members as their own", () => {
     const frontier = new Frontier(
       topology([
@@ -103,6 +142,8 @@ describe("Frontier readiness", () => {
         ["constructor", END_NAME],
       ]),
     );
+    frontier.trigger("__proto__");
+    frontier.trigger("constructor");
     expect(frontier.start("__proto__")).toBe(1);
     expect(frontier.start("constructor")).toBe(1);
     const { visits } = frontier.snapshot();

@@ -29,6 +29,10 @@ export class Frontier {
   readonly #waiting = new Set<string>();
   readonly #running = new Set<string>();
   readonly #visits: Record<string, number> = {};
+  /** The nodes holding a count in `#visits`, by component, for dropping settled ones. */
+  readonly #visitedIn = new Map<number, string[]>();
+  /** Components below this one had their counts dropped. */
+  #settledBelow = 0;
   readonly #recordDelta: boolean;
   /** Nodes a stopped run left running: their next start re-runs that same visit. */
   readonly #unfinished = new Set<string>();
@@ -46,7 +50,7 @@ export class Frontier {
     for (const name of [...saved.running, ...saved.pending]) {
       if (topology.nodes.has(name) && !this.#waiting.has(name)) this.#addWaiting(name);
     }
-    for (const [name, count] of Object.entries(saved.visits)) setVisits(this.#visits, name, count);
+    for (const [name, count] of Object.entries(saved.visits)) this.#setVisits(name, count);
     for (const name of saved.running) {
       if (visitsOf(this.#visits, name) > 0) this.#unfinished.add(name);
     }
@@ -89,7 +93,7 @@ export class Frontier {
     this.#activity.changeRunning(component, 1);
     const rerun = this.#unfinished.delete(name);
     const visit = visitsOf(this.#visits, name) + (rerun ? 0 : 1);
-    setVisits(this.#visits, name, visit);
+    this.#setVisits(name, visit);
     if (this.#recordDelta) {
       this.#started.push(name);
       setVisits(this.#startedVisits, name, visit);
@@ -106,8 +110,14 @@ export class Frontier {
     if (this.#recordDelta) this.#finished.push(name);
   }
 
-  /** The whole position, as a snapshot checkpoint stores it. */
+  /**
+   * The whole position, as a snapshot checkpoint stores it. Visit counts are kept only for
+   * nodes that may still start in this run, so a snapshot grows with what is active, not
+   * with how many nodes ran so far (a 10,000-node chain would otherwise copy every count
+   * into each of its 100 snapshots).
+   */
   snapshot(): CheckpointFrontier {
+    this.#forgetSettledVisits();
     return {
       pending: [...this.#waiting],
       running: [...this.#running],
@@ -130,6 +140,31 @@ export class Frontier {
     this.#finished = [];
     this.#triggered = [];
     return delta;
+  }
+
+  /**
+   * Drops the visit counts of nodes numbered below the lowest active component: triggers only
+   * go downstream, so none of them can start again in this run and no resume asks for their
+   * count. The lowest active component only rises, so each count is dropped once and the
+   * components are walked once over the whole run.
+   */
+  #forgetSettledVisits(): void {
+    const lowest = this.#activity.lowestActive();
+    for (; this.#settledBelow < lowest; this.#settledBelow++) {
+      for (const name of this.#visitedIn.get(this.#settledBelow) ?? []) delete this.#visits[name];
+      this.#visitedIn.delete(this.#settledBelow);
+    }
+  }
+
+  /** Sets a count, remembering a node counted for the first time under its component. */
+  #setVisits(name: string, count: number): void {
+    if (!Object.hasOwn(this.#visits, name) && this.#topology.nodes.has(name)) {
+      const component = this.#topology.componentOf(name);
+      const names = this.#visitedIn.get(component);
+      if (names) names.push(name);
+      else this.#visitedIn.set(component, [name]);
+    }
+    setVisits(this.#visits, name, count);
   }
 
   #addWaiting(name: string): void {

@@ -45,6 +45,14 @@ export class UpstreamActivity {
   }
 
   /**
+   * The lowest-numbered component holding an active node (the component count when none
+   * does). It never decreases within a run: a node is triggered only by one upstream of it.
+   */
+  lowestActive(): number {
+    return this.#counter.firstNonZero();
+  }
+
+  /**
    * Whether a node of `component` must wait: a node of its own component runs (nodes on one
    * cycle never run at once), or an active node sits in a component upstream of it.
    */
