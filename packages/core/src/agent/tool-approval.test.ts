@@ -82,7 +82,14 @@ describe("tool approval", () => {
 
   it("tells the model the user declined, without running the tool", async () => {
     const llm = new MockChatModel([{ toolCalls: [mockToolCall("wipe", {})] }, "Not wiped."]);
-    const result = await run(llm, { approveToolCall: async () => false }).invoke("Wipe it");
+    const logger = createCapturingLogger();
+    const result = await run(llm, { approveToolCall: async () => false, logger }).invoke("Wipe it");
+    // The approval worked as meant: logged for the curious (info), no warning for operators.
+    expect(logger.entries).toContainEqual({
+      level: "info",
+      message: expect.stringMatching(/^Tool call wipe not run: The user declined/),
+    });
+    expect(logger.entries.filter((entry) => entry.level === "warn")).toEqual([]);
 
     expect(result.content).toBe("Not wiped.");
     const call = result.toolCalls[0];

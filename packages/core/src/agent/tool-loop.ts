@@ -189,7 +189,8 @@ async function executeCall(
 ): Promise<AgentToolCall> {
   const declined = await declinedCall(input.registry, input.approveToolCall, { id, call });
   if (declined) {
-    input.logger.warn(`Tool call ${call.tool_name} not run: ${declined.message}`);
+    // A person's "no" is the approval working, not a fault for an operator: info, not warn.
+    input.logger.info(`Tool call ${call.tool_name} not run: ${declined.message}`);
     return failedCall(id, iteration, call.tool_name, call.arguments, declined);
   }
   // A model can send megabytes of arguments: the logger keeps the start and says how much more.
