@@ -24,8 +24,11 @@ afterAll(async () => {
 
 describe.skipIf(missing)("pnpm crew --worker and --queue, on real Redis and Postgres", () => {
   it("runs a query submitted with --queue on a --worker, which SIGTERM closes gracefully", async () => {
+    // The app uses the default queue name: a Redis database of this run's own (1-15) keeps a
+    // developer's running worker, or a killed earlier run's jobs, away from this test's runs.
+    const database = 1 + Math.floor(Math.random() * 15);
     const env = {
-      FRAMEWORK_REDIS_URL: redisUrl!,
+      FRAMEWORK_REDIS_URL: `${redisUrl!.replace(/\/\d*$/, "")}/${database}`,
       FRAMEWORK_POSTGRES_URL: postgresUrl!,
       FRAMEWORK_CHARTS_DIR: join(cwd, "charts"),
     };
