@@ -52,32 +52,39 @@ export function threadNeeded(option: string): ConfigurationError {
  * Without a thread id it starts a new thread and says its id on the progress display, so the
  * user can continue it with `--thread`.
  */
-export async function withAppThread<T>(
+export function withAppThread<T>(
   run: AppCommand,
   options: AppThreadOptions,
   work: (thread: AppThread) => Promise<T>,
 ): Promise<T> {
-  const checkpointer = openAppCheckpointer(options.db);
-  try {
+  return withAppCheckpointer(options.db, (checkpointer) => {
     const id = options.threadId ?? randomUUID();
     if (options.threadId === undefined) {
       run.progress.note(`thread ${id} (continue it with --thread ${id})`);
     }
-    return await work({ id: storedThreadId(options.app, id), checkpointer });
-  } finally {
-    checkpointer.close();
-  }
+    return work({ id: storedThreadId(options.app, id), checkpointer });
+  });
 }
 
 /** Deletes a thread of the app from its checkpoint database (`--forget`) and says so. */
-export async function forgetAppThread(
+export function forgetAppThread(
   run: AppCommand,
   options: AppThreadOptions & { threadId: string },
 ): Promise<void> {
-  const checkpointer = openAppCheckpointer(options.db);
-  try {
+  return withAppCheckpointer(options.db, async (checkpointer) => {
     await checkpointer.deleteThread(storedThreadId(options.app, options.threadId));
     run.print(`thread ${options.threadId} deleted from ${checkpointer.path}`);
+  });
+}
+
+/** Runs `work` on the app's checkpoint database (`db`, or the default), closing it after. */
+async function withAppCheckpointer<T>(
+  db: string | undefined,
+  work: (checkpointer: SqliteSaver) => Promise<T>,
+): Promise<T> {
+  const checkpointer = openAppCheckpointer(db);
+  try {
+    return await work(checkpointer);
   } finally {
     checkpointer.close();
   }
