@@ -1,11 +1,4 @@
-import {
-  DEFAULT_SNAPSHOT_EVERY,
-  defineState,
-  END,
-  FlowStateGraph,
-  MemorySaver,
-  START,
-} from "@framework/graph";
+import { defineState, END, FlowStateGraph, MemorySaver, START } from "@framework/graph";
 import {
   Annotation,
   MemorySaver as LangGraphMemorySaver,
@@ -141,13 +134,15 @@ export async function benchCheckpointGrowth({
       large: await growth(langGraph, steps, large),
     },
   };
-  const sizeDifference = documentBytes[1] - documentBytes[0];
   // Growth that stores the whole state every step moves by the size difference. Ours stores
-  // it once per snapshot (every DEFAULT_SNAPSHOT_EVERY checkpoints), so it may move by that
-  // share of it plus a few bytes (longer numbers), never by more.
+  // it in a snapshot once the steps since the last one outweigh it (snapshotRatio), so its
+  // share per step follows the steps, not the state; only where the measured half of the
+  // thread cuts the snapshot intervals depends on the state's size: at most one snapshot of
+  // either size more or less in that half.
   const ourDrift = results.ours.large.bytesPerStep - results.ours.small.bytesPerStep;
-  const snapshotShare = sizeDifference / DEFAULT_SNAPSHOT_EVERY;
-  const independent = Math.abs(ourDrift) <= snapshotShare + 0.01 * sizeDifference;
+  const oneSnapshotPerHalf =
+    (documentBytes[0] + documentBytes[1]) / (steps - Math.floor(steps / 2));
+  const independent = Math.abs(ourDrift) <= oneSnapshotPerHalf;
   const changedBytes = Buffer.byteLength(JSON.stringify({ counter: steps }));
   return {
     id: "6",
@@ -158,7 +153,8 @@ export async function benchCheckpointGrowth({
       `growth ${perStep(results.ours.large.bytesPerStep)} vs LangGraph ` +
       `${perStep(results.langGraph.large.bytesPerStep)} ` +
       `(${times(results.langGraph.large.bytesPerStep / results.ours.large.bytesPerStep)})`,
-    target: `growth linear in the state changed per step, + state ÷ ${DEFAULT_SNAPSHOT_EVERY} for snapshots`,
+    target:
+      "growth linear in the state changed per step, whatever the state's size (± one snapshot)",
     verdict: independent ? "met" : "missed",
     note:
       `each step changes ~${changedBytes} bytes of state. With the untouched key at ` +
@@ -166,8 +162,9 @@ export async function benchCheckpointGrowth({
       `${perStep(results.ours.small.bytesPerStep)} for ours and ` +
       `${perStep(results.langGraph.small.bytesPerStep)} for LangGraph: ours stores each ` +
       "step's writes plus a fixed envelope (ids, time, frontier delta), and the whole state " +
-      `once every ${DEFAULT_SNAPSHOT_EVERY} checkpoints so reads stay bounded; LangGraph ` +
-      "stores every channel's value at every step.",
+      "once the steps since the last snapshot weigh twice as much (snapshots add at most half " +
+      "the steps' bytes, and a read stays under three snapshots' bytes); LangGraph stores " +
+      "every channel's value at every step.",
     details: { steps, documentBytes, changedBytes, ...results },
   };
 }

@@ -98,6 +98,8 @@ function ourContestant(
             visits: { step: seq },
           },
           snapshotSeq: 0,
+          snapshotBytes: 400,
+          bytesSinceSnapshot: seq * 400,
           ...(seq === 0
             ? { snapshot: { values: {}, frontier: { pending: ["step"], running: [], visits: {} } } }
             : {}),

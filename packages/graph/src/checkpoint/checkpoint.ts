@@ -62,9 +62,10 @@ export type CheckpointSource = "input" | "node" | "stop";
  * One saved step of a thread (format version 2), plain JSON whose size follows what changed
  * at the step, not the size of the state or the length of the run. `writes` holds the keys
  * one node wrote (for reducer keys, the update it returned) and `frontier` how the
- * scheduler's position moved. Every few checkpoints (and on a thread's first) `snapshot`
- * also holds the full state and frontier, so a reader starts at the newest snapshot at or
- * before the checkpoint it wants (`snapshotSeq`) and applies what follows in `seq` order.
+ * scheduler's position moved. On a thread's first checkpoint, and once the checkpoints
+ * since the last snapshot outweigh it (`snapshotRatio`), `snapshot` also holds the full
+ * state and frontier, so a reader starts at the newest snapshot at or before the checkpoint
+ * it wants (`snapshotSeq`) and applies what follows in `seq` order.
  */
 export interface Checkpoint {
   /** Format version, raised when the shape changes. */
@@ -88,6 +89,10 @@ export interface Checkpoint {
   readonly frontier: FrontierDelta;
   /** The `seq` of the newest checkpoint holding a `snapshot`, at or before this one. */
   readonly snapshotSeq: number;
+  /** Estimated JSON bytes of the checkpoint at `snapshotSeq`, its snapshot included. */
+  readonly snapshotBytes: number;
+  /** Estimated JSON bytes of the checkpoints after `snapshotSeq` up to this one (0 on a snapshot). */
+  readonly bytesSinceSnapshot: number;
   /** The full state and frontier after this step, on every snapshot checkpoint. */
   readonly snapshot?: CheckpointSnapshot;
   readonly status: RunStatus;
@@ -109,7 +114,10 @@ export interface Checkpoint {
  * only; the graph migrates them when it reads a thread.
  */
 export interface CheckpointV1
-  extends Omit<Checkpoint, "version" | "frontier" | "snapshotSeq" | "snapshot"> {
+  extends Omit<
+    Checkpoint,
+    "version" | "frontier" | "snapshotSeq" | "snapshotBytes" | "bytesSinceSnapshot" | "snapshot"
+  > {
   readonly version: 1;
   /** The full state before the first write; only on a thread's first checkpoint. */
   readonly base?: Readonly<Record<string, unknown>>;

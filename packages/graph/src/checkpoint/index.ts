@@ -18,4 +18,5 @@ export {
   listInPages,
 } from "./list-in-pages.js";
 export { MemorySaver } from "./memory-saver.js";
+export { DEFAULT_SNAPSHOT_RATIO } from "./snapshot-policy.js";
 export type { StateSnapshot } from "./state-snapshot.js";

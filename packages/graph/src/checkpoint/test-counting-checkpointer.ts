@@ -2,13 +2,16 @@ import type { Checkpoint, StoredCheckpoint } from "./checkpoint.js";
 import type { Checkpointer, ListCheckpointsOptions } from "./checkpointer.js";
 
 /**
- * Test double: wraps a saver and counts the checkpoints read through it, so a test can
- * prove a read is bounded by the snapshot interval rather than by the thread's length.
+ * Test double: wraps a saver and counts the checkpoints read through it and their JSON
+ * bytes, so a test can prove a read is bounded by a snapshot's size rather than by the
+ * thread's length.
  */
 export class CountingCheckpointer implements Checkpointer {
   readonly #inner: Checkpointer;
   /** Checkpoints handed out by `getLatest`, `get` and `list` since the last {@link reset}. */
   reads = 0;
+  /** JSON bytes of those checkpoints. */
+  bytesRead = 0;
 
   constructor(inner: Checkpointer) {
     this.#inner = inner;
@@ -17,6 +20,7 @@ export class CountingCheckpointer implements Checkpointer {
   /** Starts counting again from zero. */
   reset(): void {
     this.reads = 0;
+    this.bytesRead = 0;
   }
 
   async getLatest(threadId: string): Promise<StoredCheckpoint | undefined> {
@@ -36,7 +40,7 @@ export class CountingCheckpointer implements Checkpointer {
     options?: ListCheckpointsOptions,
   ): AsyncGenerator<StoredCheckpoint> {
     for await (const checkpoint of this.#inner.list(threadId, options)) {
-      this.reads += 1;
+      this.#count(checkpoint);
       yield checkpoint;
     }
   }
@@ -46,7 +50,10 @@ export class CountingCheckpointer implements Checkpointer {
   }
 
   #count(checkpoint: StoredCheckpoint | undefined): StoredCheckpoint | undefined {
-    if (checkpoint) this.reads += 1;
+    if (checkpoint) {
+      this.reads += 1;
+      this.bytesRead += Buffer.byteLength(JSON.stringify(checkpoint));
+    }
     return checkpoint;
   }
 }

@@ -107,7 +107,8 @@ function snapshotSeqOf(checkpoint: StoredCheckpoint): number {
 /**
  * Reads a thread's states from its checkpoints. A state is rebuilt from the newest snapshot
  * at or before the wanted checkpoint, applying the writes and frontier moves that follow, so
- * one read costs at most `snapshotEvery` checkpoints however long the thread is. Checkpoints
+ * one read parses less than `1 + snapshotRatio` snapshots' worth of bytes however long the
+ * thread is. Checkpoints
  * of format version 1 (no snapshots, whole frontiers) are migrated as they are read, from the
  * thread's first checkpoint; the first checkpoint written after them is a snapshot.
  */

@@ -1,7 +1,10 @@
 import { AbortedError, ConfigurationError } from "@framework/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
+import type { Checkpoint } from "../checkpoint/checkpoint.js";
+import { collect } from "../checkpoint/conformance/conformance-context.js";
 import { MemorySaver } from "../checkpoint/memory-saver.js";
+import { DEFAULT_SNAPSHOT_RATIO } from "../checkpoint/snapshot-policy.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
 import { createGate } from "../run/test-gate.js";
@@ -9,7 +12,6 @@ import { Timeline } from "../run/test-timeline.js";
 import { appendReducer } from "../state/append-reducer.js";
 import { reducer } from "../state/reducer.js";
 import { defineState } from "../state/state-definition.js";
-import { DEFAULT_SNAPSHOT_EVERY } from "./compiled-graph.js";
 import { END, START } from "./endpoints.js";
 import { FlowStateGraph } from "./flow-state-graph.js";
 
@@ -248,7 +250,7 @@ describe("checkpoints and resuming", () => {
     expect(limited).toHaveLength(1);
   });
 
-  it("stores per-step changes, and the whole state only in every hundredth checkpoint", async () => {
+  it("stores per-step changes, and a snapshot once they outweigh the last one", async () => {
     const Big = defineState({
       document: z.string().optional(),
       counter: z.number().default(0),
@@ -264,16 +266,30 @@ describe("checkpoints and resuming", () => {
         END,
       ])
       .compile({ checkpointer: saver, stepLimit: steps });
-    const document = "lorem ipsum ".repeat(20_000);
+    const document = "lorem ipsum ".repeat(2_000);
 
     const final = await app.invoke({ document }, thread("big"));
 
     const sizes = saver.checkpointBytes("big");
     expect(sizes).toHaveLength(steps + 1);
-    const snapshots = sizes.filter((_, seq) => seq % DEFAULT_SNAPSHOT_EVERY === 0);
-    const deltas = sizes.filter((_, seq) => seq % DEFAULT_SNAPSHOT_EVERY !== 0);
-    for (const size of snapshots) expect(size).toBeGreaterThan(document.length);
-    for (const size of deltas) expect(size).toBeLessThan(1_024);
+    const stored = (await collect(saver.list("big"))).reverse() as Checkpoint[];
+    const snapshots = stored.filter((checkpoint) => checkpoint.snapshot).map(({ seq }) => seq);
+    expect(snapshots[0]).toBe(0);
+    expect(snapshots.length).toBeGreaterThan(1);
+    for (const seq of snapshots) expect(sizes[seq]).toBeGreaterThan(document.length);
+    for (const [seq, size] of sizes.entries()) {
+      if (!snapshots.includes(seq)) expect(size).toBeLessThan(1_024);
+    }
+    // Each snapshot comes with the checkpoint that makes those since the previous one weigh
+    // `ratio` times that snapshot: not before (snapshots stay few), not after (reads stay short).
+    const sum = (from: number, to: number) => sizes.slice(from, to).reduce((a, b) => a + b, 0);
+    for (const [index, seq] of snapshots.entries()) {
+      const next = snapshots[index + 1];
+      if (next === undefined) continue;
+      const weight = DEFAULT_SNAPSHOT_RATIO * sizes[seq]!;
+      expect(sum(seq + 1, next)).toBeLessThan(weight);
+      expect(sum(seq + 1, next) + 1_024).toBeGreaterThanOrEqual(weight);
+    }
     expect(final.notes).toHaveLength(steps);
     const state = await app.getState(thread("big"));
     expect(state.values.document).toBe(document);

@@ -3,6 +3,11 @@ import { ConfigurationError, getDefaultLogger, type Logger } from "@framework/co
 import { EventChannel } from "@framework/core/internal";
 import type { StoredCheckpoint } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
+import {
+  DEFAULT_SNAPSHOT_RATIO,
+  type SnapshotMark,
+  type SnapshotPolicy,
+} from "../checkpoint/snapshot-policy.js";
 import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";
 import { type ThreadPoint, ThreadReader } from "../checkpoint/thread-reader.js";
 import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
@@ -18,9 +23,6 @@ import type { GraphTopology } from "./graph-topology.js";
 /** The default maximum of node runs per invocation. */
 export const DEFAULT_STEP_LIMIT = 100;
 
-/** The default number of checkpoints from one full snapshot to the next. */
-export const DEFAULT_SNAPSHOT_EVERY = 100;
-
 /** Options of `FlowStateGraph.compile`. */
 export interface CompileOptions {
   /** Saves a checkpoint after every node; needed for `getState` and for resuming. */
@@ -30,9 +32,18 @@ export interface CompileOptions {
   /** Receives the graph's debug lines and save failures; default `getDefaultLogger()`. */
   logger?: Logger;
   /**
-   * Checkpoints from one full state + frontier snapshot to the next (default
-   * {@link DEFAULT_SNAPSHOT_EVERY}): reading a thread costs at most this many checkpoints,
-   * and each snapshot stores the whole state once.
+   * How much the checkpoints after a full state + frontier snapshot may weigh, as a multiple
+   * of the snapshot's own checkpoint, before the next checkpoint holds a snapshot again
+   * (default {@link DEFAULT_SNAPSHOT_RATIO}, estimated JSON bytes). Reading a thread then
+   * parses less than `1 + snapshotRatio` snapshots' worth of bytes, and snapshots add at
+   * most `1 / snapshotRatio` to what the thread's changes store. `0` makes every checkpoint
+   * a snapshot; `Infinity` leaves snapshots to `snapshotEvery` (and a thread's first).
+   */
+  snapshotRatio?: number;
+  /**
+   * At most this many checkpoints from one snapshot to the next, whatever they weigh
+   * (default: no limit). Worth setting only for a saver whose cost per checkpoint read
+   * outweighs its cost per byte.
    */
   snapshotEvery?: number;
 }
@@ -60,7 +71,7 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   readonly #topology: GraphTopology;
   readonly #stepLimit: number;
   readonly #logger: Logger;
-  readonly #snapshotEvery: number;
+  readonly #snapshotPolicy: SnapshotPolicy;
   /**
    * The newest state read per thread, least recently read first. An entry only answers while
    * its checkpoint is still the thread's newest in the saver, so another writer's checkpoint
@@ -68,20 +79,17 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
    */
   readonly #latestPoints = new Map<string, ThreadPoint>();
 
-  /** @throws ConfigurationError when `snapshotEvery` is not a whole number of at least 1. */
+  /**
+   * @throws ConfigurationError when `snapshotRatio` is not a number of at least 0, or
+   *   `snapshotEvery` not a whole number of at least 1 (or `Infinity`).
+   */
   constructor(definition: D, topology: GraphTopology, options: CompileOptions = {}) {
     this.definition = definition;
     this.#topology = topology;
     this.checkpointer = options.checkpointer;
     this.#stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
     this.#logger = options.logger ?? getDefaultLogger();
-    this.#snapshotEvery = options.snapshotEvery ?? DEFAULT_SNAPSHOT_EVERY;
-    if (!Number.isSafeInteger(this.#snapshotEvery) || this.#snapshotEvery < 1) {
-      throw new ConfigurationError({
-        setting: "snapshotEvery",
-        message: `snapshotEvery must be a whole number of at least 1, got ${String(options.snapshotEvery)}`,
-      });
-    }
+    this.#snapshotPolicy = snapshotPolicyOf(options);
   }
 
   /**
@@ -126,7 +134,8 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
 
   /**
    * The thread's current state (or its state at `configurable.checkpoint_id`): full values,
-   * the nodes that run next, and the run status. Reads at most `snapshotEvery` checkpoints.
+   * the nodes that run next, and the run status. Reads the checkpoints from the newest snapshot
+   * at or before it, less than `1 + snapshotRatio` snapshots' worth of bytes.
    *
    * @throws ConfigurationError when the graph was compiled without a checkpointer.
    * @throws CheckpointNotFoundError when `checkpoint_id` is not a checkpoint of the thread.
@@ -254,7 +263,7 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
       config,
       threadId,
       stepLimit: config.stepLimit ?? this.#stepLimit,
-      snapshotEvery: this.#snapshotEvery,
+      snapshotPolicy: this.#snapshotPolicy,
       state: point?.values ?? this.definition.initialValues(),
       position: {
         nextSeq: latest ? latest.seq + 1 : 0,
@@ -262,8 +271,7 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
         // A run continues the newest checkpoint's snapshot chain only when it builds on that
         // very checkpoint in the current format; after time travel or on a version-1 thread,
         // its first checkpoint is a snapshot.
-        snapshotSeq:
-          latest?.version === 2 && base?.id === latest.id ? latest.snapshotSeq : undefined,
+        snapshot: latest && base?.id === latest.id ? snapshotMarkOf(latest) : undefined,
       },
       runId: start.kind === "resume" ? base!.runId : (config.configurable?.run_id ?? randomUUID()),
       start,
@@ -286,4 +294,35 @@ function answersAfterResume(
   const first = checkpoint.interrupts?.[0];
   if (first) answers[first.node] = [...(answers[first.node] ?? []), answer];
   return answers;
+}
+
+/** The snapshot policy the compile options ask for. */
+function snapshotPolicyOf(options: CompileOptions): SnapshotPolicy {
+  const ratio = options.snapshotRatio ?? DEFAULT_SNAPSHOT_RATIO;
+  if (Number.isNaN(ratio) || ratio < 0) {
+    throw new ConfigurationError({
+      setting: "snapshotRatio",
+      message: `snapshotRatio must be a number of at least 0, got ${String(ratio)}`,
+    });
+  }
+  const every = options.snapshotEvery ?? Number.POSITIVE_INFINITY;
+  if (!(Number.isSafeInteger(every) || every === Number.POSITIVE_INFINITY) || every < 1) {
+    throw new ConfigurationError({
+      setting: "snapshotEvery",
+      message: `snapshotEvery must be a whole number of at least 1, got ${String(every)}`,
+    });
+  }
+  return { ratio, every };
+}
+
+/**
+ * The newest snapshot as `checkpoint` names it, for a run that continues from it. A version-1
+ * checkpoint names none, nor does one missing the weights, so the run's first checkpoint is
+ * a snapshot.
+ */
+function snapshotMarkOf(checkpoint: StoredCheckpoint): SnapshotMark | undefined {
+  if (checkpoint.version !== 2) return undefined;
+  const { snapshotSeq, snapshotBytes, bytesSinceSnapshot } = checkpoint;
+  if (typeof snapshotBytes !== "number" || typeof bytesSinceSnapshot !== "number") return undefined;
+  return { seq: snapshotSeq, bytes: snapshotBytes, bytesSince: bytesSinceSnapshot };
 }

@@ -1,7 +1,6 @@
 export {
   CompiledGraph,
   type CompileOptions,
-  DEFAULT_SNAPSHOT_EVERY,
   DEFAULT_STEP_LIMIT,
   LATEST_STATE_CACHE_THREADS,
   type StateHistoryOptions,

@@ -8,6 +8,12 @@ import type {
   RunStatus,
 } from "../checkpoint/checkpoint.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
+import { jsonBytes } from "../checkpoint/json-bytes.js";
+import {
+  type SnapshotMark,
+  type SnapshotPolicy,
+  snapshotDue,
+} from "../checkpoint/snapshot-policy.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
 import { NodeInterrupt } from "../error/node-interrupt.js";
 import { describeStateMutation, StateMutationError } from "../error/state-mutation-error.js";
@@ -39,7 +45,7 @@ export interface RunPosition {
   /** The checkpoint the run continues from, `null` on an empty thread. */
   readonly parentId: string | null;
   /** The newest snapshot the run's first checkpoint builds on, if it may build on one. */
-  readonly snapshotSeq: number | undefined;
+  readonly snapshot: SnapshotMark | undefined;
 }
 
 /** Everything a run needs; built by the compiled graph for each invocation. */
@@ -51,8 +57,8 @@ export interface GraphRunOptions {
   readonly config: GraphConfig;
   readonly threadId: string;
   readonly stepLimit: number;
-  /** Checkpoints between two snapshots. */
-  readonly snapshotEvery: number;
+  /** When a checkpoint also holds a snapshot. */
+  readonly snapshotPolicy: SnapshotPolicy;
   /** The thread's state when the run begins. */
   readonly state: StateRecord;
   readonly position: RunPosition;
@@ -70,6 +76,18 @@ function idempotencyKey(threadId: string, runId: string, node: string, visit: nu
     .update(JSON.stringify([threadId, runId, node, visit]))
     .digest("hex");
 }
+
+/** A checkpoint's fields naming the newest snapshot at or before it. */
+const marked = (mark: SnapshotMark) => ({
+  snapshotSeq: mark.seq,
+  snapshotBytes: mark.bytes,
+  bytesSinceSnapshot: mark.bytesSince,
+});
+
+const firstMark = (seq: number): SnapshotMark => ({ seq, bytes: 0, bytesSince: 0 });
+
+/** JSON bytes of two non-empty objects' members in one object: one pair of braces less, one comma more. */
+const mergedBytes = (first: number, second: number): number => first + second - 1;
 
 function asList(result: RouteResult): readonly NodeRef[] {
   return Array.isArray(result) ? result : [result as NodeRef];
@@ -96,7 +114,7 @@ export class GraphRun {
   #nextSeq: number;
   #parentId: string | null;
   /** The newest snapshot on the log; `undefined` forces the next checkpoint to be one. */
-  #snapshotSeq: number | undefined;
+  #snapshot: SnapshotMark | undefined;
   /** Nodes launched whose run has not settled yet. */
   #inFlight = 0;
   /** Questions asked by `context.interrupt` in this run; once any, no node starts. */
@@ -116,7 +134,7 @@ export class GraphRun {
     this.#nextSeq = position.nextSeq;
     this.#parentId = position.parentId;
     // A resumed run requeues the running nodes, which a delta cannot say: start on a snapshot.
-    this.#snapshotSeq = start.kind === "resume" ? undefined : position.snapshotSeq;
+    this.#snapshot = start.kind === "resume" ? undefined : position.snapshot;
     this.#result = new Promise<StateRecord>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -376,14 +394,12 @@ export class GraphRun {
     interrupts?: readonly CheckpointInterrupt[];
     answers?: Readonly<Record<string, readonly unknown[]>>;
   }): Promise<void> {
-    const { checkpointer, threadId, config, snapshotEvery, runId } = this.#options;
+    const { checkpointer, threadId, config, snapshotPolicy, runId } = this.#options;
     if (!checkpointer) return;
     const seq = this.#nextSeq;
-    const snapshotDue = this.#snapshotSeq === undefined || seq - this.#snapshotSeq >= snapshotEvery;
-    const snapshotSeq = snapshotDue ? seq : this.#snapshotSeq!;
     const userId = config.configurable?.user_id;
-    const checkpoint: Checkpoint = {
-      version: 2,
+    const step = {
+      version: 2 as const,
       threadId,
       id: randomUUID(),
       parentId: this.#parentId,
@@ -392,20 +408,29 @@ export class GraphRun {
       createdAt: new Date().toISOString(),
       ...fields,
       frontier: this.#frontier.takeDelta(),
-      snapshotSeq,
-      ...(snapshotDue
-        ? { snapshot: { values: this.#state, frontier: this.#frontier.snapshot() } }
-        : {}),
       metadata: {
         ...config.checkpointMetadata,
         ...(userId === undefined ? {} : { user_id: userId }),
       },
     };
+    let mark = this.#snapshot;
+    // The weights are part of the record: weighed with the previous ones, whose digits
+    // differ from the new ones' by a character or two at most.
+    const bytes = mergedBytes(jsonBytes(step), jsonBytes(marked(mark ?? firstMark(seq))));
+    let checkpoint: Checkpoint;
+    if (snapshotDue(mark, seq, bytes, snapshotPolicy)) {
+      const snapshot = { values: this.#state, frontier: this.#frontier.snapshot() };
+      mark = { seq, bytes: mergedBytes(bytes, jsonBytes({ snapshot })), bytesSince: 0 };
+      checkpoint = { ...step, ...marked(mark), snapshot };
+    } else {
+      mark = { ...mark!, bytesSince: mark!.bytesSince + bytes };
+      checkpoint = { ...step, ...marked(mark) };
+    }
     // Until this put succeeds the delta just taken is nowhere, so the next checkpoint
     // must be a snapshot to say where the run stands.
-    this.#snapshotSeq = undefined;
+    this.#snapshot = undefined;
     await checkpointer.put(checkpoint);
-    this.#snapshotSeq = snapshotSeq;
+    this.#snapshot = mark;
     this.#parentId = checkpoint.id;
     this.#nextSeq += 1;
   }

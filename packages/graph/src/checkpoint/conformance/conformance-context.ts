@@ -53,6 +53,8 @@ export function checkpointAt(
     frontier:
       seq === 0 ? { triggered: ["worker"] } : { started: ["worker"], visits: { worker: seq } },
     snapshotSeq: 0,
+    snapshotBytes: 420,
+    bytesSinceSnapshot: seq * 310,
     ...(seq === 0
       ? {
           snapshot: {

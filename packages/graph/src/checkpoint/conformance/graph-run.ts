@@ -103,7 +103,12 @@ export function describeGraphRun(context: ConformanceContext): void {
       .addNode("step", (state) => ({ log: `step ${state.count}`, count: state.count + 1 }))
       .addEdge(START, "step")
       .addConditionalEdges("step", (state) => (state.count < 12 ? "step" : END), ["step", END]);
-    const app = graph.compile({ checkpointer: saver, snapshotEvery: 4, stepLimit: 50 });
+    const app = graph.compile({
+      checkpointer: saver,
+      snapshotEvery: 4,
+      snapshotRatio: Number.POSITIVE_INFINITY,
+      stepLimit: 50,
+    });
     const thread = context.threadId("snapshots");
     const config = { configurable: { thread_id: thread } };
     await app.invoke({ log: "go" }, config);

@@ -119,6 +119,8 @@ export function describePut(context: ConformanceContext): void {
     const snapshot: Checkpoint = {
       ...checkpointAt(thread, 2, { count: 2 }),
       snapshotSeq: 2,
+      snapshotBytes: 560,
+      bytesSinceSnapshot: 0,
       snapshot: {
         values: { items: ["a", "b"], count: 2, note: "\u0000" },
         frontier: { pending: ["b", "a"], running: ["c"], visits: { c: 3, a: 1 } },
