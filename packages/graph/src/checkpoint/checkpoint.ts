@@ -19,7 +19,8 @@ export interface CheckpointFrontier {
   /**
    * How many times each node that may still start has run in this run (loops raise it
    * above 1). Nodes upstream of every active one can never start again, so a snapshot
-   * leaves their counts out.
+   * leaves their counts out. A node running its first visit has no count yet (1 is implied):
+   * it is counted when it ends.
    */
   readonly visits: Readonly<Record<string, number>>;
 }
@@ -34,7 +35,7 @@ export interface FrontierDelta {
   readonly started?: readonly string[];
   readonly finished?: readonly string[];
   readonly triggered?: readonly string[];
-  /** The new visit counts of the nodes that started. */
+  /** The new visit counts of the nodes that started again (a first visit, 1, is implied). */
   readonly visits?: Readonly<Record<string, number>>;
 }
 

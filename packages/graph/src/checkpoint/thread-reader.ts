@@ -54,7 +54,13 @@ function applyDelta(frontier: FoldFrontier, delta: FrontierDelta): void {
     for (const [name, count] of Object.entries(delta.visits))
       frontier.changedVisits.set(name, count);
   }
-  for (const name of delta.finished ?? []) frontier.running.delete(name);
+  for (const name of delta.finished ?? []) {
+    frontier.running.delete(name);
+    // A first visit is counted when it ends (a running one is implied).
+    if (!frontier.changedVisits.has(name) && !Object.hasOwn(frontier.baseVisits, name)) {
+      frontier.changedVisits.set(name, 1);
+    }
+  }
   for (const name of delta.triggered ?? []) frontier.pending.add(name);
 }
 

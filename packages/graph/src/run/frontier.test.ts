@@ -32,11 +32,9 @@ describe("Frontier readiness", () => {
     frontier.start("a");
     expect(frontier.nextReady()).toBe("b");
     frontier.start("b");
-    frontier.finish("a");
-    frontier.trigger("c");
+    frontier.finish("a", ["c"]);
     expect(frontier.nextReady()).toBeUndefined();
-    frontier.finish("b");
-    frontier.trigger("c");
+    frontier.finish("b", ["c"]);
     expect(frontier.nextReady()).toBe("c");
     expect(frontier.start("c")).toBe(1);
   });
@@ -56,7 +54,7 @@ describe("Frontier readiness", () => {
     expect(frontier.nextReady()).toBe("a");
     frontier.start("a");
     expect(frontier.nextReady()).toBeUndefined();
-    frontier.finish("a");
+    frontier.finish("a", []);
     expect(frontier.nextReady()).toBe("b");
   });
 
@@ -72,7 +70,7 @@ describe("Frontier readiness", () => {
     expect(frontier.start("loop")).toBe(1);
     frontier.trigger("loop");
     expect(frontier.nextReady()).toBeUndefined();
-    frontier.finish("loop");
+    frontier.finish("loop", []);
     expect(frontier.nextReady()).toBe("loop");
     expect(frontier.start("loop")).toBe(2);
     expect(frontier.snapshot()).toEqual({ pending: [], running: ["loop"], visits: { loop: 2 } });
@@ -90,8 +88,7 @@ describe("Frontier readiness", () => {
     expect(frontier.waiting).toEqual(["a", "b"]);
     expect(frontier.nextReady()).toBe("a");
     expect(frontier.start("a")).toBe(1);
-    frontier.finish("a");
-    frontier.trigger("a");
+    frontier.finish("a", ["a"]);
     expect(frontier.start("a")).toBe(2);
   });
 
@@ -113,15 +110,15 @@ describe("Frontier readiness", () => {
     ] as const) {
       if (name === "a") frontier.trigger("a");
       frontier.start(name);
-      frontier.finish(name);
-      frontier.trigger(next);
+      frontier.finish(name, [next]);
     }
+    // a and b can never run again: only the loop, which may, keeps its count.
     expect(frontier.snapshot().visits).toEqual({ loop: 1 });
     expect(frontier.start("loop")).toBe(2);
-    frontier.finish("loop");
-    frontier.trigger("c");
+    frontier.finish("loop", ["c"]);
     frontier.start("c");
-    expect(frontier.snapshot()).toEqual({ pending: [], running: ["c"], visits: { c: 1 } });
+    // c runs its first visit: implied, not counted until it ends.
+    expect(frontier.snapshot()).toEqual({ pending: [], running: ["c"], visits: {} });
     const resumed = new Frontier(
       topology([
         [START_NAME, "a"],
@@ -139,17 +136,23 @@ describe("Frontier readiness", () => {
       topology([
         [START_NAME, "__proto__"],
         ["__proto__", "constructor"],
+        ["constructor", "__proto__"],
         ["constructor", END_NAME],
       ]),
     );
-    frontier.trigger("__proto__");
-    frontier.trigger("constructor");
-    expect(frontier.start("__proto__")).toBe(1);
-    expect(frontier.start("constructor")).toBe(1);
+    for (const [name, next] of [
+      ["__proto__", "constructor"],
+      ["constructor", "__proto__"],
+    ] as const) {
+      frontier.trigger(name);
+      expect(frontier.start(name)).toBe(1);
+      frontier.finish(name, [next]);
+    }
+    expect(frontier.start("__proto__")).toBe(2);
     const { visits } = frontier.snapshot();
     expect(Object.getPrototypeOf(visits)).toBe(Object.prototype);
     expect(JSON.parse(JSON.stringify(visits))).toEqual(
-      JSON.parse('{"__proto__":1,"constructor":1}'),
+      JSON.parse('{"__proto__":2,"constructor":1}'),
     );
   });
 });
@@ -168,17 +171,14 @@ describe("Frontier deltas", () => {
     frontier.trigger("a");
     expect(frontier.takeDelta()).toEqual({ triggered: ["a"] });
     frontier.start("a");
-    frontier.finish("a");
+    frontier.finish("a", ["a"]);
     frontier.trigger("a");
-    frontier.trigger("a");
-    expect(frontier.takeDelta()).toEqual({
-      started: ["a"],
-      visits: { a: 1 },
-      finished: ["a"],
-      triggered: ["a"],
-    });
+    // A first visit is implied: only later ones carry their number.
+    expect(frontier.takeDelta()).toEqual({ started: ["a"], finished: ["a"], triggered: ["a"] });
     expect(frontier.takeDelta()).toEqual({});
     expect(frontier.snapshot()).toEqual({ pending: ["a"], running: [], visits: { a: 1 } });
+    expect(frontier.start("a")).toBe(2);
+    expect(frontier.takeDelta()).toEqual({ started: ["a"], visits: { a: 2 } });
   });
 
   it("records nothing when no checkpoint will ask", () => {
@@ -203,9 +203,11 @@ describe("Frontier deltas", () => {
     for (let index = 0; index < width; index++) frontier.trigger(`f${index}`);
     for (let name = frontier.nextReady(); name; name = frontier.nextReady()) frontier.start(name);
     for (let index = 0; index < width; index++) {
-      frontier.finish(`f${index}`);
-      frontier.trigger("join");
+      frontier.finish(`f${index}`, ["join"]);
       expect(frontier.nextReady()).toBe(index === width - 1 ? "join" : undefined);
+      // Ended branches can never run again and running ones are on their first visit: a
+      // snapshot names none of them a second time.
+      if (index === width / 2) expect(frontier.snapshot().visits).toEqual({});
     }
   }, 300_000);
 });
@@ -266,7 +268,7 @@ describe("Frontier readiness against the rule, on random graphs", () => {
             }
             if (kind === "finish" && running.size > 0) {
               const name = [...running][pick % running.size]!;
-              frontier.finish(name);
+              frontier.finish(name, []);
               running.delete(name);
             }
           }

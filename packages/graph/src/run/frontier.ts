@@ -37,7 +37,8 @@ export class Frontier {
   /** Nodes a stopped run left running: their next start re-runs that same visit. */
   readonly #unfinished = new Set<string>();
   #started: string[] = [];
-  #startedVisits: Record<string, number> = {};
+  /** Visit numbers of nodes that started again; none while only first visits started. */
+  #startedVisits: Record<string, number> | undefined;
   #finished: string[] = [];
   #triggered: string[] = [];
 
@@ -93,21 +94,32 @@ export class Frontier {
     this.#activity.changeRunning(component, 1);
     const rerun = this.#unfinished.delete(name);
     const visit = visitsOf(this.#visits, name) + (rerun ? 0 : 1);
-    this.#setVisits(name, visit);
+    // A first visit is not counted until it ends: while running it is implied, so a fan-out's
+    // snapshots and deltas do not name every running branch a second time.
+    if (visit > 1) this.#setVisits(name, visit);
     if (this.#recordDelta) {
       this.#started.push(name);
-      setVisits(this.#startedVisits, name, visit);
+      if (visit > 1) {
+        this.#startedVisits ??= {};
+        setVisits(this.#startedVisits, name, visit);
+      }
     }
     return visit;
   }
 
-  /** `name` ended; anything it triggers is added with {@link trigger}. */
-  finish(name: string): void {
+  /** `name` ended, triggering `targets` (nodes, not END). */
+  finish(name: string, targets: readonly string[]): void {
     if (!this.#running.delete(name)) return;
     const component = this.#topology.componentOf(name);
     this.#activity.changeRunning(component, -1);
     this.#activity.changeActive(component, -1);
     if (this.#recordDelta) this.#finished.push(name);
+    for (const target of targets) this.trigger(target);
+    // A first visit is counted once it ends, and only if the node may run again: a chain's
+    // or a fan-out's nodes, which nothing active can reach any more, keep no count at all.
+    if (!Object.hasOwn(this.#visits, name) && this.#activity.mayBeTriggered(component)) {
+      this.#setVisits(name, 1);
+    }
   }
 
   /**
@@ -131,12 +143,13 @@ export class Frontier {
    */
   takeDelta(): FrontierDelta {
     const delta: FrontierDelta = {
-      ...(this.#started.length > 0 ? { started: this.#started, visits: this.#startedVisits } : {}),
+      ...(this.#started.length > 0 ? { started: this.#started } : {}),
+      ...(this.#startedVisits ? { visits: this.#startedVisits } : {}),
       ...(this.#finished.length > 0 ? { finished: this.#finished } : {}),
       ...(this.#triggered.length > 0 ? { triggered: this.#triggered } : {}),
     };
     this.#started = [];
-    this.#startedVisits = {};
+    this.#startedVisits = undefined;
     this.#finished = [];
     this.#triggered = [];
     return delta;

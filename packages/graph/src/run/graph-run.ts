@@ -25,7 +25,12 @@ import type { GraphTopology } from "../graph/graph-topology.js";
 import type { RouteResult } from "../graph/router.js";
 import type { NodeContext } from "../node/graph-node.js";
 import { deepFreeze } from "../state/deep-freeze.js";
-import type { StateDefinition, StateRecord } from "../state/state-definition.js";
+import type {
+  StagedUpdate,
+  StateDefinition,
+  StateDraft,
+  StateRecord,
+} from "../state/state-definition.js";
 import { GraphRunTrace } from "../telemetry/graph-tracing.js";
 import { Frontier } from "./frontier.js";
 import type { GraphEvent } from "./graph-event.js";
@@ -77,14 +82,7 @@ function idempotencyKey(threadId: string, runId: string, node: string, visit: nu
     .digest("hex");
 }
 
-/** A checkpoint's fields naming the newest snapshot at or before it. */
-const marked = (mark: SnapshotMark) => ({
-  snapshotSeq: mark.seq,
-  snapshotBytes: mark.bytes,
-  bytesSinceSnapshot: mark.bytesSince,
-});
-
-const firstMark = (seq: number): SnapshotMark => ({ seq, bytes: 0, bytesSince: 0 });
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** JSON bytes of two non-empty objects' members in one object: one pair of braces less, one comma more. */
 const mergedBytes = (first: number, second: number): number => first + second - 1;
@@ -107,7 +105,8 @@ export class GraphRun {
   readonly #trace: GraphRunTrace;
   #resolve!: (state: StateRecord) => void;
   #reject!: (error: unknown) => void;
-  #state: StateRecord;
+  /** The run's state; read through `definition.read`, which copies held-back appends in. */
+  readonly #state: StateDraft;
   #queue: Promise<void> = Promise.resolve();
   #steps = 0;
   #finished = false;
@@ -124,7 +123,7 @@ export class GraphRun {
 
   constructor(options: GraphRunOptions) {
     this.#options = options;
-    this.#state = options.state;
+    this.#state = options.definition.draft(options.state);
     const { start, position } = options;
     this.#frontier = new Frontier(options.topology, {
       ...(start.kind === "resume" ? { saved: start.frontier } : {}),
@@ -185,14 +184,12 @@ export class GraphRun {
       return;
     }
     if (start.kind === "new") {
-      const before = this.#state;
       // Nothing has run yet: a bad input or a failing START router leaves the thread as it was.
       let writes: StateRecord;
       try {
-        const applied = this.#options.definition.applyUpdate(before, start.input, START_NAME);
-        const targets = await this.#route(START_NAME, applied.state);
-        this.#state = applied.state;
-        writes = applied.writes;
+        const staged = this.#options.definition.stage(this.#state, start.input, START_NAME);
+        const targets = await this.#mergeRouted(START_NAME, staged);
+        writes = staged.writes;
         for (const target of targets) this.#trigger(target);
       } catch (error) {
         this.#finished = true;
@@ -210,18 +207,19 @@ export class GraphRun {
     // The run already stopped: this node is among the pending ones of the stop checkpoint.
     if (this.#finished) return;
     const { definition } = this.#options;
-    const applied = definition.applyUpdate(this.#state, update, name);
-    const lastValueKeys = Object.keys(applied.writes).filter((key) => definition.isLastValue(key));
+    const staged = definition.stage(this.#state, update, name);
+    const lastValueKeys = Object.keys(staged.writes).filter((key) => definition.isLastValue(key));
     this.#guard.check(name, startedAt, lastValueKeys);
-    const targets = await this.#route(name, applied.state);
-    this.#state = applied.state;
+    const targets = await this.#mergeRouted(name, staged);
     this.#guard.record(name, this.#guard.tick(), lastValueKeys);
-    this.#frontier.finish(name);
+    this.#frontier.finish(
+      name,
+      targets.filter((target) => target !== END_NAME),
+    );
     this.#answers.delete(name);
-    for (const target of targets) this.#trigger(target);
     const status: RunStatus = this.#frontier.idle ? "done" : "running";
-    await this.#checkpoint({ source: "node", node: name, writes: applied.writes, status });
-    this.#options.emit({ type: "node_end", node: name, step, update: applied.writes });
+    await this.#checkpoint({ source: "node", node: name, writes: staged.writes, status });
+    this.#options.emit({ type: "node_end", node: name, step, update: staged.writes });
     this.#options.logger.debug(`Graph node ${name} ended (step ${step})`);
     this.#advance();
   }
@@ -240,7 +238,7 @@ export class GraphRun {
       if (this.#steps >= this.#options.stepLimit) {
         const { stepLimit: limit } = this.#options;
         const next = this.#frontier.waiting;
-        this.#stop(new StepLimitError({ limit, state: this.#state, next }), "failed");
+        this.#stop(new StepLimitError({ limit, state: this.#values(), next }), "failed");
         return;
       }
       this.#launch(name);
@@ -268,7 +266,7 @@ export class GraphRun {
     };
     this.#inFlight += 1;
     // Deeply frozen, so a node can change the state only through the update it returns.
-    const snapshot = deepFreeze(this.#state);
+    const snapshot = deepFreeze(this.#values());
     const traced = () =>
       this.#trace.node(name, context, () => node.run(snapshot as never, context));
     new Promise((resolve) => resolve(traced())).then(
@@ -316,13 +314,33 @@ export class GraphRun {
     return mutation && new StateMutationError({ node, ...mutation, cause: error });
   }
 
-  async #route(source: string, state: StateRecord): Promise<string[]> {
+  #values(): StateRecord {
+    return this.#options.definition.read(this.#state);
+  }
+
+  /**
+   * Routes from `source` on the state `staged` leads to, then merges it: a router that
+   * throws leaves the state as it was. Only routers read the state, so a node with static
+   * edges alone merges without building it, and its appends stay held back.
+   */
+  async #mergeRouted(source: string, staged: StagedUpdate): Promise<string[]> {
+    const { definition } = this.#options;
+    let merged: StateRecord | undefined;
+    const targets = await this.#route(source, () => {
+      merged ??= definition.readStaged(this.#state, staged);
+      return merged;
+    });
+    definition.commit(this.#state, staged, merged);
+    return targets;
+  }
+
+  async #route(source: string, state: () => StateRecord): Promise<string[]> {
     const { topology, config } = this.#options;
     const targets = [...topology.staticTargets(source)];
     for (const branch of topology.branches(source)) {
       let result: RouteResult;
       try {
-        result = await branch.router(deepFreeze(state) as never, {
+        result = await branch.router(deepFreeze(state()) as never, {
           source,
           signal: this.#controller.signal,
           config,
@@ -342,7 +360,7 @@ export class GraphRun {
   #succeed(): void {
     this.#finished = true;
     this.#detach();
-    this.#resolve(this.#state);
+    this.#resolve(this.#values());
   }
 
   /**
@@ -398,8 +416,12 @@ export class GraphRun {
     if (!checkpointer) return;
     const seq = this.#nextSeq;
     const userId = config.configurable?.user_id;
-    const step = {
-      version: 2 as const,
+    let mark = this.#snapshot;
+    // Weighed with the previous weights in place, whose digits differ from the new ones' by a
+    // character or two at most; built once and completed in place, as copying a record of
+    // this many fields cost more than weighing it.
+    const checkpoint: Writable<Checkpoint> = {
+      version: 2,
       threadId,
       id: randomUUID(),
       parentId: this.#parentId,
@@ -408,24 +430,25 @@ export class GraphRun {
       createdAt: new Date().toISOString(),
       ...fields,
       frontier: this.#frontier.takeDelta(),
+      snapshotSeq: mark?.seq ?? seq,
+      snapshotBytes: mark?.bytes ?? 0,
+      bytesSinceSnapshot: mark?.bytesSince ?? 0,
       metadata: {
         ...config.checkpointMetadata,
         ...(userId === undefined ? {} : { user_id: userId }),
       },
     };
-    let mark = this.#snapshot;
-    // The weights are part of the record: weighed with the previous ones, whose digits
-    // differ from the new ones' by a character or two at most.
-    const bytes = mergedBytes(jsonBytes(step), jsonBytes(marked(mark ?? firstMark(seq))));
-    let checkpoint: Checkpoint;
+    const bytes = jsonBytes(checkpoint);
     if (snapshotDue(mark, seq, bytes, snapshotPolicy)) {
-      const snapshot = { values: this.#state, frontier: this.#frontier.snapshot() };
+      const snapshot = { values: this.#values(), frontier: this.#frontier.snapshot() };
       mark = { seq, bytes: mergedBytes(bytes, jsonBytes({ snapshot })), bytesSince: 0 };
-      checkpoint = { ...step, ...marked(mark), snapshot };
+      checkpoint.snapshot = snapshot;
     } else {
       mark = { ...mark!, bytesSince: mark!.bytesSince + bytes };
-      checkpoint = { ...step, ...marked(mark) };
     }
+    checkpoint.snapshotSeq = mark.seq;
+    checkpoint.snapshotBytes = mark.bytes;
+    checkpoint.bytesSinceSnapshot = mark.bytesSince;
     // Until this put succeeds the delta just taken is nowhere, so the next checkpoint
     // must be a snapshot to say where the run stands.
     this.#snapshot = undefined;

@@ -57,7 +57,19 @@ export class UpstreamActivity {
    * cycle never run at once), or an active node sits in a component upstream of it.
    */
   isBlocked(component: number): boolean {
-    if (this.#running[component]! > 0) return true;
+    return this.#running[component]! > 0 || this.#hasActiveUpstream(component);
+  }
+
+  /**
+   * Whether a node of `component` may still be triggered in this run: a node of its own
+   * component is active, or one upstream of it. Triggers only go downstream, so once this is
+   * false it stays false.
+   */
+  mayBeTriggered(component: number): boolean {
+    return this.#active[component]! > 0 || this.#hasActiveUpstream(component);
+  }
+
+  #hasActiveUpstream(component: number): boolean {
     if (this.#counter.sumBefore(component) === 0) return false;
     const remembered = this.#blockers.get(component);
     if (remembered && this.#active[remembered.component]! > 0) return true;

@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { StateValidationError } from "../error/state-validation-error.js";
+import { appendReducer } from "./append-reducer.js";
 import { isReducer, type Reducer, type ReducerKey } from "./reducer.js";
 
 /** A state value as the engine handles it, before typing: key to value. */
@@ -44,6 +45,28 @@ export interface AppliedUpdate {
    * raw update of a reducer key (a few entries, not the whole grown list).
    */
   readonly writes: StateRecord;
+}
+
+/**
+ * A run's state as updates arrive: the values, plus entries added to `appendReducer` lists
+ * and not yet copied into them. Appending copies the list, so n branches each appending a
+ * result would copy O(n²) entries in all; held back until something reads the state
+ * ({@link StateDefinition.read}), they are copied once. Only the definition changes it.
+ */
+export interface StateDraft {
+  /** Frozen; the lists of `pending` keys lack the entries held there. */
+  values: StateRecord;
+  readonly pending: Map<string, unknown[]>;
+}
+
+/** One node's update, validated against a draft and not merged yet. */
+export interface StagedUpdate {
+  /** What a checkpoint records, as {@link AppliedUpdate.writes}. */
+  readonly writes: StateRecord;
+  /** New values of last-value keys and of reducer keys merged whole. */
+  readonly replaced: StateRecord;
+  /** Validated entries for `appendReducer` lists. */
+  readonly appended: ReadonlyMap<string, readonly unknown[]>;
 }
 
 function describeIssues(error: z.ZodError): string[] {
@@ -129,7 +152,29 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
    * @throws StateValidationError naming the node and key when the update is refused.
    */
   applyUpdate(current: StateRecord, update: unknown, node: string): AppliedUpdate {
-    if (update === undefined || update === null) return { state: current, writes: {} };
+    const draft = this.draft(current);
+    const staged = this.stage(draft, update, node);
+    this.commit(draft, staged);
+    return { state: this.read(draft), writes: staged.writes };
+  }
+
+  /** A draft holding `values`, for {@link stage}, {@link commit} and {@link read}. */
+  draft(values: StateRecord): StateDraft {
+    return { values, pending: new Map() };
+  }
+
+  /**
+   * Validates `update` (written by `node`) against the draft without merging it, so the
+   * caller can still drop it (a router that throws, a conflicting write). A key set to
+   * `undefined` counts as not written, because JSON checkpoints cannot hold `undefined`.
+   *
+   * @throws StateValidationError naming the node and key when the update is refused.
+   */
+  stage(draft: StateDraft, update: unknown, node: string): StagedUpdate {
+    const writes: Record<string, unknown> = {};
+    const replaced: Record<string, unknown> = {};
+    const appended = new Map<string, readonly unknown[]>();
+    if (update === undefined || update === null) return { writes, replaced, appended };
     if (typeof update !== "object" || Array.isArray(update)) {
       const got = Array.isArray(update) ? "an array" : typeof update;
       throw new StateValidationError({
@@ -137,8 +182,6 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
         issues: [`expected an object of state keys (or nothing), got ${got}`],
       });
     }
-    const next: Record<string, unknown> = { ...current };
-    const writes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(update)) {
       if (value === undefined) continue;
       const entry = this.#entries.get(key);
@@ -149,19 +192,90 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
           issues: [`not a key of this state (keys: ${this.keys.join(", ")})`],
         });
       }
-      if (isReducer(entry)) {
-        next[key] = this.#reduce(entry, current[key], value, node, key);
-        writes[key] = value;
-      } else {
+      if (!isReducer(entry)) {
         const parsed = entry.safeParse(value);
         if (!parsed.success) {
           throw new StateValidationError({ node, key, issues: describeIssues(parsed.error) });
         }
-        next[key] = parsed.data;
+        replaced[key] = parsed.data;
         writes[key] = parsed.data;
+        continue;
       }
+      const entries =
+        this.#appendable(entry, draft.values[key]) && (Array.isArray(value) ? value : [value]);
+      if (entries) {
+        appended.set(key, this.#parse(entry.schema, entries, node, key) as unknown[]);
+      } else {
+        replaced[key] = this.#reduce(entry, this.read(draft)[key], value, node, key);
+      }
+      writes[key] = value;
     }
-    return { state: Object.freeze(next), writes };
+    return { writes, replaced, appended };
+  }
+
+  /**
+   * Merges a staged update into the draft; appended entries wait there until {@link read}.
+   * `merged`, what {@link readStaged} returned for this update with no commit since, is
+   * adopted as it is instead of copying the lists again.
+   */
+  commit(draft: StateDraft, staged: StagedUpdate, merged?: StateRecord): void {
+    if (merged) {
+      draft.values = merged;
+      draft.pending.clear();
+      return;
+    }
+    if (Object.keys(staged.replaced).length > 0) {
+      draft.values = Object.freeze({ ...draft.values, ...staged.replaced });
+    }
+    for (const [key, entries] of staged.appended) {
+      const pending = draft.pending.get(key);
+      if (pending) for (const item of entries) pending.push(item);
+      else draft.pending.set(key, [...entries]);
+    }
+  }
+
+  /** The draft's state, with the entries held back copied into their lists once. */
+  read(draft: StateDraft): StateRecord {
+    if (draft.pending.size === 0) return draft.values;
+    draft.values = this.#merged(draft.values, {}, draft.pending);
+    draft.pending.clear();
+    return draft.values;
+  }
+
+  /**
+   * The state the draft would read after committing `staged`, leaving the draft as it is:
+   * what a router sees before the update is known to stand.
+   */
+  readStaged(draft: StateDraft, staged: StagedUpdate): StateRecord {
+    return this.#merged(this.read(draft), staged.replaced, staged.appended);
+  }
+
+  #merged(
+    values: StateRecord,
+    replaced: StateRecord,
+    appended: ReadonlyMap<string, readonly unknown[]>,
+  ): StateRecord {
+    const next: Record<string, unknown> = { ...values, ...replaced };
+    for (const [key, entries] of appended) {
+      const list = (values[key] as readonly unknown[]).concat(entries);
+      this.#validLists.set(list, {
+        schema: (this.#entries.get(key) as Reducer).schema,
+        length: list.length,
+      });
+      next[key] = list;
+    }
+    return Object.freeze(next);
+  }
+
+  /**
+   * Whether an update of `entry` may be held back as entries: an `appendReducer` list whose
+   * current value this definition validated, under a schema checking entries one by one.
+   */
+  #appendable(entry: Reducer, current: unknown): boolean {
+    if (entry.reduce !== appendReducer || !isEntryWiseArray(entry.schema)) return false;
+    if (!Array.isArray(current)) return false;
+    const known = this.#validLists.get(current);
+    return known?.schema === entry.schema && known.length === current.length;
   }
 
   /**
