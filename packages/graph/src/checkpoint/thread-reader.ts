@@ -91,20 +91,6 @@ const knownFrontier = (point: ThreadPoint): CheckpointFrontier => ({
   visits: point.visits(),
 });
 
-const noVisits = (): Readonly<Record<string, number>> => ({});
-
-/**
- * Stands in for the position of points nobody asked for; shares one `visits` function, as a
- * fold makes one such point per checkpoint.
- */
-const unread = (checkpoint: StoredCheckpoint, values: StateRecord): ThreadPoint => ({
-  checkpoint,
-  values,
-  pending: [],
-  running: [],
-  visits: noVisits,
-});
-
 /** The newest snapshot at or before `checkpoint`: where reading it must begin. */
 function snapshotSeqOf(checkpoint: StoredCheckpoint): number {
   return checkpoint.version === 2 ? checkpoint.snapshotSeq : 0;
@@ -180,15 +166,15 @@ export class ThreadReader {
   }
 
   /**
-   * The points from the snapshot `checkpoint` depends on up to `checkpoint`, oldest first.
-   * Only the last point's frontier is copied out unless `everyFrontier`: a wide fan-out's
-   * frontier is large, and `getState` needs just one.
+   * The points from the snapshot `checkpoint` depends on up to `checkpoint`, oldest first,
+   * or only the last unless `everyPoint`: a wide fan-out's state and frontier are large, and
+   * `getState` needs just one.
    */
   async #segmentEndingAt(
     checkpoint: StoredCheckpoint,
-    everyFrontier: boolean,
+    everyPoint: boolean,
   ): Promise<ThreadPoint[]> {
-    return this.#fold(await this.#chain(checkpoint, snapshotSeqOf(checkpoint)), everyFrontier);
+    return this.#fold(await this.#chain(checkpoint, snapshotSeqOf(checkpoint)), everyPoint);
   }
 
   /** The checkpoints from seq `start` up to `checkpoint`, oldest first, with none missing. */
@@ -211,25 +197,31 @@ export class ThreadReader {
     return chain;
   }
 
+  /**
+   * The points of `chain`, oldest first: every one with `everyPoint`, else only the last
+   * (the state of the others is never built, so a list appended to along the chain is
+   * copied once, not once per checkpoint).
+   */
   #fold(
     chain: readonly StoredCheckpoint[],
-    everyFrontier: boolean,
+    everyPoint: boolean,
     start?: { values: StateRecord; frontier: FoldFrontier },
   ): ThreadPoint[] {
     const definition = this.#definition;
     const points: ThreadPoint[] = [];
-    let values = start?.values;
+    let draft = start && definition.draft(start.values);
     let frontier = start?.frontier ?? emptyFrontier();
-    for (const checkpoint of chain) {
+    for (const [index, checkpoint] of chain.entries()) {
       if (checkpoint.version === 1) {
-        if (checkpoint.base) values = Object.freeze({ ...checkpoint.base });
-        values = definition.replay(values ?? definition.initialValues(), checkpoint.writes);
+        if (checkpoint.base) draft = definition.draft(Object.freeze({ ...checkpoint.base }));
+        draft ??= definition.draft(definition.initialValues());
+        definition.replayInto(draft, checkpoint.writes);
         frontier = fromSaved(checkpoint.frontier);
       } else if (checkpoint.version === 2 && checkpoint.snapshot) {
-        values = Object.freeze({ ...checkpoint.snapshot.values });
+        draft = definition.draft(Object.freeze({ ...checkpoint.snapshot.values }));
         frontier = fromSaved(checkpoint.snapshot.frontier);
-      } else if (checkpoint.version === 2 && values !== undefined) {
-        values = definition.replay(values, checkpoint.writes);
+      } else if (checkpoint.version === 2 && draft !== undefined) {
+        definition.replayInto(draft, checkpoint.writes);
         if (checkpoint.source === "input") frontier = emptyFrontier();
         applyDelta(frontier, checkpoint.frontier);
       } else {
@@ -241,8 +233,9 @@ export class ThreadReader {
             : `unknown checkpoint format version ${String(version)}`,
         );
       }
-      const wanted = everyFrontier || points.length === chain.length - 1;
-      points.push(wanted ? pointOf(checkpoint, values, frontier) : unread(checkpoint, values));
+      if (everyPoint || index === chain.length - 1) {
+        points.push(pointOf(checkpoint, definition.read(draft), frontier));
+      }
     }
     return points;
   }

@@ -142,11 +142,7 @@ describe("defineState", () => {
 
 describe("a state draft", () => {
   const Results = defineState({
-    results: reducer(
-      z.array(z.number().transform((value) => value * 10)),
-      appendReducer,
-      () => [],
-    ),
+    results: reducer(z.array(z.number().transform((value) => value * 10)), appendReducer, () => []),
     note: z.string().optional(),
   });
 

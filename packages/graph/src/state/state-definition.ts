@@ -171,10 +171,9 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
    * @throws StateValidationError naming the node and key when the update is refused.
    */
   stage(draft: StateDraft, update: unknown, node: string): StagedUpdate {
-    const writes: Record<string, unknown> = {};
-    const replaced: Record<string, unknown> = {};
-    const appended = new Map<string, readonly unknown[]>();
-    if (update === undefined || update === null) return { writes, replaced, appended };
+    if (update === undefined || update === null) {
+      return { writes: {}, replaced: {}, appended: new Map() };
+    }
     if (typeof update !== "object" || Array.isArray(update)) {
       const got = Array.isArray(update) ? "an array" : typeof update;
       throw new StateValidationError({
@@ -182,10 +181,22 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
         issues: [`expected an object of state keys (or nothing), got ${got}`],
       });
     }
+    return this.#stage(draft, update as StateRecord, node, false);
+  }
+
+  /**
+   * Stages `update` on the draft. Replaying (a checkpoint's writes) takes last-value keys as
+   * they were stored, validated when written, and skips keys this state no longer has.
+   */
+  #stage(draft: StateDraft, update: StateRecord, node: string, replaying: boolean): StagedUpdate {
+    const writes: Record<string, unknown> = {};
+    const replaced: Record<string, unknown> = {};
+    const appended = new Map<string, readonly unknown[]>();
     for (const [key, value] of Object.entries(update)) {
       if (value === undefined) continue;
       const entry = this.#entries.get(key);
       if (entry === undefined) {
+        if (replaying) continue;
         throw new StateValidationError({
           node,
           key,
@@ -193,7 +204,7 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
         });
       }
       if (!isReducer(entry)) {
-        const parsed = entry.safeParse(value);
+        const parsed = replaying ? { success: true as const, data: value } : entry.safeParse(value);
         if (!parsed.success) {
           throw new StateValidationError({ node, key, issues: describeIssues(parsed.error) });
         }
@@ -284,15 +295,17 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
    * break schemas that transform.
    */
   replay(current: StateRecord, writes: StateRecord): StateRecord {
-    const next: Record<string, unknown> = { ...current };
-    for (const [key, value] of Object.entries(writes)) {
-      const entry = this.#entries.get(key);
-      if (entry === undefined) continue;
-      next[key] = isReducer(entry)
-        ? this.#reduce(entry, current[key], value, "(checkpoint)", key)
-        : value;
-    }
-    return Object.freeze(next);
+    const draft = this.draft(current);
+    this.replayInto(draft, writes);
+    return this.read(draft);
+  }
+
+  /**
+   * {@link replay} on a draft, so a reader folding many checkpoints copies each list once,
+   * when it reads the state, instead of once per checkpoint.
+   */
+  replayInto(draft: StateDraft, writes: StateRecord): void {
+    this.commit(draft, this.#stage(draft, writes, "(checkpoint)", true));
   }
 
   #reduce(entry: Reducer, current: unknown, value: unknown, node: string, key: string): unknown {
