@@ -297,6 +297,47 @@ describe("checkpoints and resuming", () => {
     expect(state.values.notes).toEqual(final.notes);
   });
 
+  it("stores a wide fan-out's snapshots in linear bytes, where a fixed count grows quadratic", async () => {
+    const Fan = defineState({ results: reducer(z.array(z.number()), appendReducer, () => []) });
+    const stored = async (
+      width: number,
+      options: { snapshotRatio?: number; snapshotEvery?: number } = {},
+    ) => {
+      const graph = new FlowStateGraph(Fan).addNode("join", () => ({}));
+      for (let index = 0; index < width; index++) {
+        graph
+          .addNode(`f${index}`, () => ({ results: index }))
+          .addEdge(START, `f${index}`)
+          .addEdge(`f${index}`, "join");
+      }
+      graph.addEdge("join", END);
+      const saver = new MemorySaver();
+      const app = graph.compile({ checkpointer: saver, stepLimit: width + 1, ...options });
+      expect((await app.invoke({}, thread("fan"))).results).toHaveLength(width);
+      const sizes = saver.checkpointBytes("fan");
+      const snapshots = (await collect(saver.list("fan")))
+        .filter((checkpoint) => (checkpoint as Checkpoint).snapshot)
+        .map((checkpoint) => sizes[checkpoint.seq]!);
+      const snapshotBytes = snapshots.reduce((a, b) => a + b, 0);
+      const deltaBytes = sizes.reduce((a, b) => a + b, 0) - snapshotBytes;
+      return { snapshots, snapshotBytes, deltaBytes };
+    };
+
+    const narrow = await stored(1_000);
+    const wide = await stored(4_000);
+    // Every snapshot but the newest is paid for by the checkpoints after it (each with up to
+    // a kilobyte of its own besides the snapshot).
+    const paidFor = wide.snapshotBytes - Math.max(...wide.snapshots);
+    expect(paidFor).toBeLessThanOrEqual(
+      (wide.deltaBytes + 1_024 * wide.snapshots.length) / DEFAULT_SNAPSHOT_RATIO,
+    );
+    expect(wide.snapshotBytes / narrow.snapshotBytes).toBeLessThan(5);
+    const byCount = { snapshotRatio: Number.POSITIVE_INFINITY, snapshotEvery: 100 };
+    const countedNarrow = await stored(1_000, byCount);
+    const countedWide = await stored(4_000, byCount);
+    expect(countedWide.snapshotBytes / countedNarrow.snapshotBytes).toBeGreaterThan(10);
+  });
+
   it("cancels the run when a stream consumer stops early", async () => {
     let holdTwo = true;
     const app = new FlowStateGraph(State)
