@@ -78,10 +78,13 @@ export const fullSettings: BenchSettings = {
   },
   registry: { tools: 1000, repetitions: { warmup: 2, samples: 11 }, guard },
   checkpointers: {
-    putsPerSample: 300,
+    // A sample of puts long enough to span the disk work one side leaves to the next (SQLite's
+    // WAL checkpoints, the kernel writing back dirty pages): with 300 the side that ran second
+    // in a pair was up to a quarter slower, whichever it was.
+    putsPerSample: 3_000,
     threadSteps: 20,
     getStatesPerSample: 100,
-    repetitions: { warmup: 1, samples: 7 },
+    repetitions: { warmup: 1, samples: 9 },
     guard,
   },
 };
