@@ -188,7 +188,7 @@ export const quickSettings: BenchSettings = {
   registry: { ...fullSettings.registry, repetitions: { warmup: 1, samples: 7 } },
   checkpointers: {
     ...fullSettings.checkpointers,
-    putsPerSample: 100,
+    putsPerSample: 1_000,
     getStatesPerSample: 30,
     repetitions: { warmup: 1, samples: 5 },
   },
