@@ -163,8 +163,9 @@ describe("a state draft", () => {
     const draft = Results.draft(Results.initialValues());
     Results.commit(draft, Results.stage(draft, { results: 1 }, "a"));
     Results.commit(draft, Results.stage(draft, { results: 2 }, "b"));
+    // The issue names the entry's index in the whole list, not in the update.
     expect(() => Results.stage(draft, { results: "three" } as never, "c")).toThrow(
-      /node "c" for state key "results"/,
+      /node "c" for state key "results": 2:/,
     );
     expect(Results.read(draft).results).toEqual([10, 20]);
   });

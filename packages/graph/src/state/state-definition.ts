@@ -212,11 +212,13 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
         writes[key] = parsed.data;
         continue;
       }
-      const entries =
-        this.#appendable(entry, draft.values[key]) && (Array.isArray(value) ? value : [value]);
-      if (entries) {
-        appended.set(key, this.#parse(entry.schema, entries, node, key) as unknown[]);
+      const entries = this.#appendable(entry, draft.values[key])
+        ? entry.schema.safeParse(Array.isArray(value) ? value : [value])
+        : undefined;
+      if (entries?.success) {
+        appended.set(key, entries.data as unknown[]);
       } else {
+        // Also for refused entries: merged whole, the issues name their index in the list.
         replaced[key] = this.#reduce(entry, this.read(draft)[key], value, node, key);
       }
       writes[key] = value;
