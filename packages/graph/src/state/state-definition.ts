@@ -48,6 +48,8 @@ export interface AppliedUpdate {
 }
 
 /**
+ * @internal Engine plumbing of runs and thread readers, not a stable API.
+ *
  * A run's state as updates arrive: the values, plus entries added to `appendReducer` lists
  * and not yet copied into them. Appending copies the list, so n branches each appending a
  * result would copy O(n²) entries in all; held back until something reads the state
@@ -59,7 +61,7 @@ export interface StateDraft {
   readonly pending: Map<string, unknown[]>;
 }
 
-/** One node's update, validated against a draft and not merged yet. */
+/** @internal One node's update, validated against a draft and not merged yet. */
 export interface StagedUpdate {
   /** What a checkpoint records, as {@link AppliedUpdate.writes}. */
   readonly writes: StateRecord;
@@ -158,13 +160,13 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
     return { state: this.read(draft), writes: staged.writes };
   }
 
-  /** A draft holding `values`, for {@link stage}, {@link commit} and {@link read}. */
+  /** @internal A draft holding `values`, for {@link stage}, {@link commit} and {@link read}. */
   draft(values: StateRecord): StateDraft {
     return { values, pending: new Map() };
   }
 
   /**
-   * Validates `update` (written by `node`) against the draft without merging it, so the
+   * @internal Validates `update` (written by `node`) against the draft without merging it, so the
    * caller can still drop it (a router that throws, a conflicting write). A key set to
    * `undefined` counts as not written, because JSON checkpoints cannot hold `undefined`.
    *
@@ -227,7 +229,7 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
   }
 
   /**
-   * Merges a staged update into the draft; appended entries wait there until {@link read}.
+   * @internal Merges a staged update into the draft; appended entries wait there until {@link read}.
    * `merged`, what {@link readStaged} returned for this update with no commit since, is
    * adopted as it is instead of copying the lists again.
    */
@@ -247,7 +249,7 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
     }
   }
 
-  /** The draft's state, with the entries held back copied into their lists once. */
+  /** @internal The draft's state, with the entries held back copied into their lists once. */
   read(draft: StateDraft): StateRecord {
     if (draft.pending.size === 0) return draft.values;
     draft.values = this.#merged(draft.values, {}, draft.pending);
@@ -256,7 +258,7 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
   }
 
   /**
-   * The state the draft would read after committing `staged`, leaving the draft as it is:
+   * @internal The state the draft would read after committing `staged`, leaving the draft as it is:
    * what a router sees before the update is known to stand.
    */
   readStaged(draft: StateDraft, staged: StagedUpdate): StateRecord {
@@ -303,7 +305,7 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
   }
 
   /**
-   * {@link replay} on a draft, so a reader folding many checkpoints copies each list once,
+   * @internal {@link replay} on a draft, so a reader folding many checkpoints copies each list once,
    * when it reads the state, instead of once per checkpoint.
    */
   replayInto(draft: StateDraft, writes: StateRecord): void {
