@@ -101,6 +101,59 @@ describe("state updates (fuzzed)", () => {
     tally.fuzzed(numRuns);
   });
 
+  it("gives a run's draft the states one-by-one merging gives, whatever reads, routes and drops interleave", () => {
+    // Mostly updates that merge, so lists grow across many held-back appends.
+    const merging = fc.record(
+      {
+        messages: fc.oneof(message, fc.array(message, { maxLength: 3 })),
+        total: fc.integer({ min: -1_000, max: 1_000 }),
+        note: fc.string(),
+      },
+      { requiredKeys: [] },
+    );
+    const step = fc.record({
+      value: fc.oneof({ arbitrary: merging, weight: 4 }, { arbitrary: update, weight: 1 }),
+      // How the run handles this update: merged, merged after a router read it, or dropped
+      // (a router threw, or a write conflicted) after being staged or read.
+      how: fc.constantFrom("commit", "route", "drop", "route-drop"),
+      readAfter: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
+        let expected = State.initialValues();
+        const draft = State.draft(expected);
+        const given: { list: unknown; text: string }[] = [];
+        for (const { value, how, readAfter } of steps) {
+          let staged: ReturnType<typeof State.stage>;
+          try {
+            staged = State.stage(draft, value, "fuzzer");
+          } catch (error) {
+            expect(StateValidationError.isInstance(error), String(error)).toBe(true);
+            expect(() => State.applyUpdate(expected, value, "fuzzer")).toThrow();
+            continue;
+          }
+          const reference = State.applyUpdate(expected, value, "fuzzer");
+          expect(json(staged.writes)).toBe(json(reference.writes));
+          const routed = how.startsWith("route") ? State.readStaged(draft, staged) : undefined;
+          if (routed) expect(json(routed)).toBe(json(reference.state));
+          if (how === "commit" || how === "route") {
+            State.commit(draft, staged, routed);
+            expected = reference.state;
+          }
+          if (readAfter) {
+            const read = State.read(draft);
+            expect(json(read)).toBe(json(expected));
+            given.push({ list: read.messages, text: json(read.messages) });
+          }
+        }
+        expect(json(State.read(draft))).toBe(json(expected));
+        for (const { list, text } of given) expect(json(list)).toBe(text);
+      }),
+      { numRuns },
+    );
+    tally.fuzzed(numRuns);
+  });
+
   it("appends without changing the list it was given", () => {
     fc.assert(
       fc.property(fc.array(fc.anything()), fc.anything(), (current, entry) => {

@@ -235,8 +235,8 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
    */
   commit(draft: StateDraft, staged: StagedUpdate, merged?: StateRecord): void {
     if (merged) {
+      // readStaged read the draft first, so nothing is held back.
       draft.values = merged;
-      draft.pending.clear();
       return;
     }
     if (Object.keys(staged.replaced).length > 0) {
