@@ -338,6 +338,35 @@ describe("checkpoints and resuming", () => {
     expect(countedWide.snapshotBytes / countedNarrow.snapshotBytes).toBeGreaterThan(10);
   });
 
+  it("carries the snapshot accounting across runs and processes: short turns do not store the state each turn", async () => {
+    const Chat = defineState({
+      document: z.string().optional(),
+      turns: reducer(z.array(z.string()), appendReducer, () => []),
+    });
+    const saver = new MemorySaver();
+    const compile = () =>
+      new FlowStateGraph(Chat)
+        .addNode("reply", (state) => ({ turns: `reply ${state.turns.length}` }))
+        .addEdge(START, "reply")
+        .addEdge("reply", END)
+        .compile({ checkpointer: saver });
+    const document = "lorem ipsum ".repeat(2_000);
+    const kept = compile();
+    await kept.invoke({ document }, thread("chat"));
+    // Every other turn through a graph compiled afresh, as another process would run it: the
+    // weights come from the newest checkpoint, not from the graph's memory.
+    for (let turn = 0; turn < 40; turn++) {
+      const app = turn % 2 === 0 ? kept : compile();
+      await app.invoke({ turns: `ask ${turn}` }, thread("chat"));
+    }
+    const stored = (await collect(saver.list("chat"))) as Checkpoint[];
+    const snapshots = stored.filter((checkpoint) => checkpoint.snapshot);
+    // 81 small checkpoints weigh less than twice the 24 kB document: the first stays the only one.
+    expect(stored).toHaveLength(82);
+    expect(snapshots.map((checkpoint) => checkpoint.seq)).toEqual([0]);
+    expect((await compile().getState(thread("chat"))).values.turns).toHaveLength(81);
+  });
+
   it("cancels the run when a stream consumer stops early", async () => {
     let holdTwo = true;
     const app = new FlowStateGraph(State)
