@@ -142,12 +142,12 @@ export class Frontier {
    * it: proportional to the moves, not to the size of the run.
    */
   takeDelta(): FrontierDelta {
-    const delta: FrontierDelta = {
-      ...(this.#started.length > 0 ? { started: this.#started } : {}),
-      ...(this.#startedVisits ? { visits: this.#startedVisits } : {}),
-      ...(this.#finished.length > 0 ? { finished: this.#finished } : {}),
-      ...(this.#triggered.length > 0 ? { triggered: this.#triggered } : {}),
-    };
+    // Assigned, not spread: this runs for every checkpoint.
+    const delta: { -readonly [K in keyof FrontierDelta]: FrontierDelta[K] } = {};
+    if (this.#started.length > 0) delta.started = this.#started;
+    if (this.#startedVisits) delta.visits = this.#startedVisits;
+    if (this.#finished.length > 0) delta.finished = this.#finished;
+    if (this.#triggered.length > 0) delta.triggered = this.#triggered;
     this.#started = [];
     this.#startedVisits = undefined;
     this.#finished = [];

@@ -120,6 +120,8 @@ export class GraphRun {
   readonly #interrupts: CheckpointInterrupt[] = [];
   /** Answers of the nodes that have not finished since they were interrupted. */
   readonly #answers: Map<string, readonly unknown[]>;
+  /** Every checkpoint's `metadata`: the config's, and `user_id`, fixed for the run. */
+  readonly #metadata: Readonly<Record<string, unknown>>;
 
   constructor(options: GraphRunOptions) {
     this.#options = options;
@@ -130,6 +132,11 @@ export class GraphRun {
       recordDelta: options.checkpointer !== undefined,
     });
     this.#answers = new Map(Object.entries(options.answers));
+    const userId = options.config.configurable?.user_id;
+    this.#metadata = Object.freeze({
+      ...options.config.checkpointMetadata,
+      ...(userId === undefined ? {} : { user_id: userId }),
+    });
     this.#nextSeq = position.nextSeq;
     this.#parentId = position.parentId;
     // A resumed run requeues the running nodes, which a delta cannot say: start on a snapshot.
@@ -412,10 +419,9 @@ export class GraphRun {
     interrupts?: readonly CheckpointInterrupt[];
     answers?: Readonly<Record<string, readonly unknown[]>>;
   }): Promise<void> {
-    const { checkpointer, threadId, config, snapshotPolicy, runId } = this.#options;
+    const { checkpointer, threadId, snapshotPolicy, runId } = this.#options;
     if (!checkpointer) return;
     const seq = this.#nextSeq;
-    const userId = config.configurable?.user_id;
     let mark = this.#snapshot;
     // Weighed with the previous weights in place, whose digits differ from the new ones' by a
     // character or two at most; built once and completed in place, as copying a record of
@@ -433,10 +439,7 @@ export class GraphRun {
       snapshotSeq: mark?.seq ?? seq,
       snapshotBytes: mark?.bytes ?? 0,
       bytesSinceSnapshot: mark?.bytesSince ?? 0,
-      metadata: {
-        ...config.checkpointMetadata,
-        ...(userId === undefined ? {} : { user_id: userId }),
-      },
+      metadata: this.#metadata,
     };
     const bytes = jsonBytes(checkpoint);
     if (snapshotDue(mark, seq, bytes, snapshotPolicy)) {
