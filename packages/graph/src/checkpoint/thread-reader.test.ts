@@ -198,6 +198,24 @@ describe("reading a long thread", () => {
     }
   });
 
+  it("streams a 300-checkpoint interval newest first exactly as a snapshot at every checkpoint reads it", async () => {
+    const histories: unknown[][] = [];
+    for (const snapshotRatio of [Number.POSITIVE_INFINITY, 0]) {
+      const { graph } = loopGraph(300, -1);
+      const app = graph.compile({ checkpointer: new MemorySaver(), snapshotRatio, stepLimit: 400 });
+      await app.invoke({ log: "go" }, thread("long-interval"));
+      const history = await collect(app.getStateHistory(thread("long-interval")));
+      histories.push(
+        history.map(({ values, next, checkpoint }) => [checkpoint?.seq, values, next]),
+      );
+    }
+    expect(histories[0]).toHaveLength(301);
+    expect(histories[0]!.map(([seq]) => seq)).toEqual(
+      Array.from({ length: 301 }, (_, index) => 300 - index),
+    );
+    expect(histories[0]).toEqual(histories[1]);
+  });
+
   it("keeps checkpoints the same size at step 10 and at step 2,000 of a run", async () => {
     const saver = new MemorySaver();
     const { graph } = loopGraph(2_000, -1);

@@ -91,6 +91,19 @@ const knownFrontier = (point: ThreadPoint): CheckpointFrontier => ({
   visits: point.visits(),
 });
 
+/** Where a fold begins when it does not begin at a snapshot: a point read before. */
+interface FoldStart {
+  readonly values: StateRecord;
+  readonly frontier: FoldFrontier;
+}
+
+const startAt = (point: ThreadPoint): FoldStart => ({
+  values: point.values,
+  frontier: fromSaved(knownFrontier(point)),
+});
+
+const lastOnly = (index: number, length: number): boolean => index === length - 1;
+
 /** The newest snapshot at or before `checkpoint`: where reading it must begin. */
 function snapshotSeqOf(checkpoint: StoredCheckpoint): number {
   return checkpoint.version === 2 ? checkpoint.snapshotSeq : 0;
@@ -131,26 +144,44 @@ export class ThreadReader {
     if (from && from.seq >= snapshotSeqOf(checkpoint) && from.seq < checkpoint.seq) {
       const chain = await this.#chain(checkpoint, from.seq);
       if (chain[0]!.id === from.id) {
-        const start = { values: known!.values, frontier: fromSaved(knownFrontier(known!)) };
-        const points = this.#fold(chain.slice(1), false, start);
-        return points[points.length - 1]!;
+        return this.#fold(chain.slice(1), lastOnly, startAt(known!))[0]!;
       }
     }
-    const segment = await this.#segmentEndingAt(checkpoint, false);
-    return segment[segment.length - 1]!;
+    const chain = await this.#chain(checkpoint, snapshotSeqOf(checkpoint));
+    return this.#fold(chain, lastOnly)[0]!;
   }
 
   /**
    * Every state from `from` (default the newest) back to the thread's first, newest first,
-   * holding one snapshot interval in memory at a time.
+   * reading one snapshot interval's checkpoints at a time and holding about the square root
+   * of that many states.
    */
   async *history(from?: StoredCheckpoint): AsyncGenerator<ThreadPoint> {
     let cursor = from ?? (await this.#checkpointer.getLatest(this.#threadId));
     while (cursor) {
-      const segment = await this.#segmentEndingAt(cursor, true);
-      for (let index = segment.length - 1; index >= 0; index--) yield segment[index]!;
-      const first = segment[0]!.checkpoint;
-      cursor = first.seq === 0 ? undefined : await this.#checkpointBefore(first.seq);
+      const chain = await this.#chain(cursor, snapshotSeqOf(cursor));
+      yield* this.#newestFirst(chain);
+      cursor = chain[0]!.seq === 0 ? undefined : await this.#checkpointBefore(chain[0]!.seq);
+    }
+  }
+
+  /**
+   * The points of `chain`, newest first. Snapshots are placed by size, so an interval can
+   * hold thousands of checkpoints, and each state holds its own copy of the lists appended
+   * to: the chain is folded once keeping a state every √n checkpoints, then each block of
+   * √n is folded again from the state before it, newest block first.
+   */
+  *#newestFirst(chain: readonly StoredCheckpoint[]): Generator<ThreadPoint> {
+    const block = Math.ceil(Math.sqrt(chain.length));
+    const anchors = this.#fold(chain, (index) => index % block === block - 1);
+    for (let begin = (Math.ceil(chain.length / block) - 1) * block; begin >= 0; begin -= block) {
+      const anchor = begin === 0 ? undefined : anchors[begin / block - 1];
+      const points = this.#fold(
+        chain.slice(begin, begin + block),
+        () => true,
+        anchor && startAt(anchor),
+      );
+      for (let index = points.length - 1; index >= 0; index--) yield points[index]!;
     }
   }
 
@@ -163,18 +194,6 @@ export class ThreadReader {
       break;
     }
     throw this.#corrupt(seq - 1, "the checkpoint is missing from the log");
-  }
-
-  /**
-   * The points from the snapshot `checkpoint` depends on up to `checkpoint`, oldest first,
-   * or only the last unless `everyPoint`: a wide fan-out's state and frontier are large, and
-   * `getState` needs just one.
-   */
-  async #segmentEndingAt(
-    checkpoint: StoredCheckpoint,
-    everyPoint: boolean,
-  ): Promise<ThreadPoint[]> {
-    return this.#fold(await this.#chain(checkpoint, snapshotSeqOf(checkpoint)), everyPoint);
   }
 
   /** The checkpoints from seq `start` up to `checkpoint`, oldest first, with none missing. */
@@ -198,14 +217,14 @@ export class ThreadReader {
   }
 
   /**
-   * The points of `chain`, oldest first: every one with `everyPoint`, else only the last
-   * (the state of the others is never built, so a list appended to along the chain is
-   * copied once, not once per checkpoint).
+   * The points of `chain` at the indexes `wanted` picks, oldest first. The state of the
+   * others is never built, so a list appended to along the chain is copied once per point
+   * wanted, not once per checkpoint.
    */
   #fold(
     chain: readonly StoredCheckpoint[],
-    everyPoint: boolean,
-    start?: { values: StateRecord; frontier: FoldFrontier },
+    wanted: (index: number, length: number) => boolean,
+    start?: FoldStart,
   ): ThreadPoint[] {
     const definition = this.#definition;
     const points: ThreadPoint[] = [];
@@ -233,7 +252,7 @@ export class ThreadReader {
             : `unknown checkpoint format version ${String(version)}`,
         );
       }
-      if (everyPoint || index === chain.length - 1) {
+      if (wanted(index, chain.length)) {
         points.push(pointOf(checkpoint, definition.read(draft), frontier));
       }
     }
