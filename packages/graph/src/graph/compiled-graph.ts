@@ -182,7 +182,8 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
 
   /**
    * Every saved state of the thread, newest first (from `configurable.checkpoint_id` when
-   * given), streamed: one snapshot interval of checkpoints is held in memory at a time.
+   * given), streamed: one snapshot interval of checkpoints is read at a time, and about the
+   * square root of its length in states is held.
    *
    * @throws ConfigurationError when the graph was compiled without a checkpointer.
    * @throws CheckpointNotFoundError when `checkpoint_id` is not a checkpoint of the thread.
