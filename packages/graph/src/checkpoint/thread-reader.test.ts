@@ -199,7 +199,7 @@ describe("reading a long thread", () => {
   });
 
   it("streams a 300-checkpoint interval newest first exactly as a snapshot at every checkpoint reads it", async () => {
-    const histories: unknown[][] = [];
+    const histories: [number | undefined, unknown, unknown][][] = [];
     for (const snapshotRatio of [Number.POSITIVE_INFINITY, 0]) {
       const { graph } = loopGraph(300, -1);
       const app = graph.compile({ checkpointer: new MemorySaver(), snapshotRatio, stepLimit: 400 });
