@@ -29,9 +29,10 @@ import { PostgresSaver as LangGraphPostgresSaver } from "@langchain/langgraph-ch
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import pg from "pg";
 import { z } from "zod";
+import { langGraphRow } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
-import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
-import { type BenchRow, formatNumber, times } from "./report.js";
+import { measurePaired } from "./paired.js";
+import { type BenchRow, formatNumber } from "./report.js";
 import type { Repetitions } from "./stats.js";
 
 /** Settings of {@link benchCheckpointers}. */
@@ -238,28 +239,6 @@ async function saverPairs(dir: string, threadSteps: number, schema: string): Pro
   return pairs;
 }
 
-function saverRow(
-  id: string,
-  title: string,
-  result: PairedResult,
-  note: string | undefined,
-): BenchRow {
-  return {
-    id,
-    title,
-    ours: { value: result.ours.median, unit: "/s" },
-    langGraph: { value: result.peer.median, unit: "/s" },
-    ratio: `ours ÷ LangGraph ${times(result.ratio)}`,
-    interval: result.interval,
-    target: "≥ LangGraph's rate (ratio ≥ 1)",
-    verdict: pairedVerdict(result, { atLeast: 1 }),
-    load: result.load,
-    memory: result.memory,
-    ...(note ? { note } : {}),
-    details: { ...result },
-  };
-}
-
 /**
  * Item 10 (issues #15, #19): each durable saver against LangGraph.js's of the same kind, paired
  * (10a `put`s per second to a fresh thread, each carrying a ~1 kB message; 10b `getState` per
@@ -276,6 +255,11 @@ export async function benchCheckpointers(options: CheckpointersOptions): Promise
     return count / ((performance.now() - started) / 1000);
   };
   const paired = { ...repetitions, better: "higher" as const, guard };
+  const perSecond = {
+    unit: "/s",
+    measure: "rate",
+    target: { bound: 1, text: "≥ LangGraph's rate (ratio ≥ 1)" },
+  } as const;
   const notes: Record<string, string> = {
     SqliteSaver:
       'ours with durability: "normal", like LangGraph\'s WAL default; "full" also syncs ' +
@@ -315,18 +299,19 @@ export async function benchCheckpointers(options: CheckpointersOptions): Promise
         );
         const n = formatNumber;
         rows.push(
-          saverRow(
-            `10a-${slug}`,
-            `${pair.kind}: put per second (~1 kB each)`,
-            puts,
-            notes[pair.kind],
-          ),
-          saverRow(
-            `10b-${slug}`,
-            `${pair.kind}: getState per second, ${n(threadSteps)}-step thread`,
-            reads,
-            undefined,
-          ),
+          langGraphRow({
+            ...perSecond,
+            id: `10a-${slug}`,
+            title: `${pair.kind}: put per second (~1 kB each)`,
+            result: puts,
+            note: notes[pair.kind],
+          }),
+          langGraphRow({
+            ...perSecond,
+            id: `10b-${slug}`,
+            title: `${pair.kind}: getState per second, ${n(threadSteps)}-step thread`,
+            result: reads,
+          }),
         );
       } finally {
         await pair.ours.close();

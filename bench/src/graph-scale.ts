@@ -216,37 +216,24 @@ export async function benchGraphScale(options: GraphScaleOptions): Promise<Bench
     await ours.build(`t${size}`, size);
     await langGraph.build(`t${size}`, size);
   }
-  const getStates: PairedResult[] = [];
-  const continues: PairedResult[] = [];
   const paired = { ...options.repetitions, better: "lower" as const, guard };
-  for (const size of threadSizes) {
-    getStates.push(
-      await measurePaired(
-        () => perCall(callsPerSample, () => ours.getState(`t${size}`)),
-        () => perCall(callsPerSample, () => langGraph.getState(`t${size}`)),
-        paired,
-      ),
-    );
-  }
-  const coldGetStates: PairedResult[] = [];
-  for (const size of threadSizes) {
-    coldGetStates.push(
-      await measurePaired(
-        () => perCall(callsPerSample, () => ours.getStateAtNewest(`t${size}`)),
-        () => perCall(callsPerSample, () => langGraph.getStateAtNewest(`t${size}`)),
-        paired,
-      ),
-    );
-  }
-  for (const size of threadSizes) {
-    continues.push(
-      await measurePaired(
-        () => perCall(callsPerSample, () => ours.continue(`t${size}`)),
-        () => perCall(callsPerSample, () => langGraph.continue(`t${size}`)),
-        paired,
-      ),
-    );
-  }
+  /** `call` on each side's thread of every size, paired, smallest first. */
+  const perSize = async (call: (loop: LoopThread, threadId: string) => Promise<void>) => {
+    const results: PairedResult[] = [];
+    for (const size of threadSizes) {
+      results.push(
+        await measurePaired(
+          () => perCall(callsPerSample, () => call(ours, `t${size}`)),
+          () => perCall(callsPerSample, () => call(langGraph, `t${size}`)),
+          paired,
+        ),
+      );
+    }
+    return results;
+  };
+  const getStates = await perSize((loop, threadId) => loop.getState(threadId));
+  const coldGetStates = await perSize((loop, threadId) => loop.getStateAtNewest(threadId));
+  const continues = await perSize((loop, threadId) => loop.continue(threadId));
 
   const compiles = { chain: [] as number[], fan: [] as number[] };
   const heaps = { chain: [] as number[], fan: [] as number[] };

@@ -11,10 +11,11 @@ import {
 } from "@langchain/langgraph";
 import { z } from "zod";
 import { expectEqual } from "./graph-engine.js";
+import { langGraphRow } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage } from "./memory.js";
-import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
-import { type BenchRow, formatNumber, times } from "./report.js";
+import { measurePaired, type PairedResult } from "./paired.js";
+import { type BenchRow, formatNumber } from "./report.js";
 import { scaleRows } from "./scale-rows.js";
 import { type Repetitions, timeAsync } from "./stats.js";
 
@@ -233,26 +234,16 @@ export async function benchGraphThreads(options: GraphThreadsOptions): Promise<B
     { ...options.idleRepetitions, better: "lower", guard },
   );
   const asSeconds = (ms: number) => ms / 1000;
-  const row = (
-    id: string,
-    title: string,
-    result: PairedResult,
-    unit: string,
-    note: string,
-  ): BenchRow => ({
-    id,
-    title,
-    ours: { value: result.ours.median, unit },
-    langGraph: { value: result.peer.median, unit },
-    ratio: `LangGraph ÷ ours ${times(result.ratio)}`,
-    interval: result.interval,
-    target: "≤ LangGraph's (ratio ≥ 1)",
-    verdict: pairedVerdict(result, { atLeast: 1 }),
-    load: result.load,
-    memory: result.memory,
-    note,
-    details: { ...result },
-  });
+  const row = (id: string, title: string, result: PairedResult, unit: string, note: string) =>
+    langGraphRow({
+      id,
+      title,
+      result,
+      unit,
+      measure: "time",
+      target: { bound: 1, text: "≤ LangGraph's (ratio ≥ 1)" },
+      note,
+    });
   const chainRows = scaleRows(
     "7g",
     (size) => `Graph: build, compile and run a ${n(size)}-node chain`,

@@ -1,5 +1,6 @@
-import { type PairedResult, pairedVerdict } from "./paired.js";
-import { type BenchRow, formatNumber, times } from "./report.js";
+import { langGraphRow } from "./langgraph-row.js";
+import type { PairedResult } from "./paired.js";
+import { type BenchRow, formatNumber } from "./report.js";
 import { bootstrapInterval, growthExponent, intervalVerdict, median } from "./stats.js";
 
 /** Exponent of `samples` medians between the two largest sizes, with its interval. */
@@ -24,19 +25,18 @@ export function scaleRows(
   results: readonly PairedResult[],
   target: { bound: number; text: string },
 ): BenchRow[] {
-  const rows: BenchRow[] = results.map((result, index) => ({
-    id: `${id}-${formatNumber(sizes[index]!)}`,
-    title: title(sizes[index]!),
-    ours: { value: scale(result.ours.median), unit },
-    langGraph: { value: scale(result.peer.median), unit },
-    ratio: `LangGraph ÷ ours ${times(result.ratio)}`,
-    interval: result.interval,
-    target: target.text,
-    verdict: pairedVerdict(result, { atLeast: target.bound }),
-    load: result.load,
-    memory: result.memory,
-    details: { size: sizes[index], ...result },
-  }));
+  const rows: BenchRow[] = results.map((result, index) =>
+    langGraphRow({
+      id: `${id}-${formatNumber(sizes[index]!)}`,
+      title: title(sizes[index]!),
+      result,
+      unit,
+      measure: "time",
+      target,
+      scale,
+      details: { size: sizes[index] },
+    }),
+  );
   if (sizes.length < 2) return rows;
   const ours = growth(sizes, results, "ours");
   const peer = growth(sizes, results, "peer");
