@@ -197,7 +197,7 @@ export class GraphRun {
         const staged = this.#options.definition.stage(this.#state, start.input, START_NAME);
         const targets = await this.#mergeRouted(START_NAME, staged);
         writes = staged.writes;
-        for (const target of targets) this.#trigger(target);
+        for (const target of targets) this.#frontier.trigger(target);
       } catch (error) {
         this.#finished = true;
         this.#detach();
@@ -219,10 +219,7 @@ export class GraphRun {
     this.#guard.check(name, startedAt, lastValueKeys);
     const targets = await this.#mergeRouted(name, staged);
     this.#guard.record(name, this.#guard.tick(), lastValueKeys);
-    this.#frontier.finish(
-      name,
-      targets.filter((target) => target !== END_NAME),
-    );
+    this.#frontier.finish(name, targets);
     this.#answers.delete(name);
     const status: RunStatus = this.#frontier.idle ? "done" : "running";
     await this.#checkpoint({ source: "node", node: name, writes: staged.writes, status });
@@ -326,8 +323,8 @@ export class GraphRun {
   }
 
   /**
-   * Routes from `source` on the state `staged` leads to, then merges it: a router that
-   * throws leaves the state as it was. Only routers read the state, so a node with static
+   * Routes from `source` on the state `staged` leads to, then merges it, and returns the
+   * nodes to trigger (END is none): a router that throws leaves the state as it was. Only routers read the state, so a node with static
    * edges alone merges without building it, and its appends stay held back.
    */
   async #mergeRouted(source: string, staged: StagedUpdate): Promise<string[]> {
@@ -357,11 +354,7 @@ export class GraphRun {
       }
       for (const ref of asList(result)) targets.push(topology.resolveRoute(branch, ref));
     }
-    return targets;
-  }
-
-  #trigger(target: string): void {
-    if (target !== END_NAME) this.#frontier.trigger(target);
+    return targets.filter((target) => target !== END_NAME);
   }
 
   #succeed(): void {

@@ -206,12 +206,9 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
         });
       }
       if (!isReducer(entry)) {
-        const parsed = replaying ? { success: true as const, data: value } : entry.safeParse(value);
-        if (!parsed.success) {
-          throw new StateValidationError({ node, key, issues: describeIssues(parsed.error) });
-        }
-        replaced[key] = parsed.data;
-        writes[key] = parsed.data;
+        const parsed = replaying ? value : this.#parse(entry, value, node, key);
+        replaced[key] = parsed;
+        writes[key] = parsed;
         continue;
       }
       const entries = this.#appendable(entry, draft.values[key])
@@ -288,9 +285,14 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
    */
   #appendable(entry: Reducer, current: unknown): boolean {
     if (entry.reduce !== appendReducer || !isEntryWiseArray(entry.schema)) return false;
-    if (!Array.isArray(current)) return false;
-    const known = this.#validLists.get(current);
-    return known?.schema === entry.schema && known.length === current.length;
+    return this.#isValidList(entry.schema, current);
+  }
+
+  /** Whether `value` is a list this definition validated under `schema`, unchanged since. */
+  #isValidList(schema: z.ZodType, value: unknown): value is readonly unknown[] {
+    if (!Array.isArray(value)) return false;
+    const known = this.#validLists.get(value);
+    return known?.schema === schema && known.length === value.length;
   }
 
   /**
@@ -335,9 +337,7 @@ export class StateDefinition<Shape extends StateShape = StateShape> {
    * caller parses the whole list (which also reports issues at their index in the list).
    */
   #parseAppended(schema: z.ZodType, current: unknown, reduced: unknown): unknown[] | undefined {
-    if (!Array.isArray(current) || !Array.isArray(reduced)) return undefined;
-    const known = this.#validLists.get(current);
-    if (known?.schema !== schema || known.length !== current.length) return undefined;
+    if (!this.#isValidList(schema, current) || !Array.isArray(reduced)) return undefined;
     if (!startsWith(reduced, current)) return undefined;
     const added = schema.safeParse(reduced.slice(current.length));
     return added.success ? [...current, ...(added.data as unknown[])] : undefined;
