@@ -52,7 +52,11 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
       const started = Date.now();
       const random = seededRandom(seed);
       const saver = await testSaver(schema);
-      const queue = new CrewQueue({ connection: { url: redisUrl! }, saver, queueName });
+      const queue = new CrewQueue({
+        connection: { url: redisUrl! },
+        checkpointer: saver,
+        queueName,
+      });
 
       // Every status change and node event of every run, as they commit.
       const notices: RunNotice[] = [];
