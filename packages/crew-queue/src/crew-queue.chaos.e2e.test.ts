@@ -4,7 +4,7 @@ import { runFixtureChild, seededRandom } from "@framework/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { CrewQueue } from "./crew-queue.js";
-import type { RunNotice } from "./run/run-store.js";
+import type { RunNotice } from "./internal/run-store.js";
 import { expectedState } from "./test-crew.js";
 import {
   dropSchema,

@@ -14,9 +14,9 @@ import { RunNotResumableError } from "./error/run-not-resumable-error.js";
 import { RunTimeoutError } from "./error/run-timeout-error.js";
 import { ThreadBusyError } from "./error/thread-busy-error.js";
 import { RunJobs } from "./internal/run-jobs.js";
+import { RunStore } from "./internal/run-store.js";
 import { jobIdOf } from "./queue-connection.js";
 import type { RunEvent } from "./run/run-event.js";
-import { RunStore } from "./run/run-store.js";
 import { expectedState, type NodeHook, testCrew } from "./test-crew.js";
 import {
   dropSchema,

@@ -11,10 +11,10 @@ import { ThreadBusyError } from "./error/thread-busy-error.js";
 import { checkpointerOf } from "./internal/checkpointer-option.js";
 import { RunJobs } from "./internal/run-jobs.js";
 import { RunNotifications } from "./internal/run-notifications.js";
+import { RunStore } from "./internal/run-store.js";
 import { type CrewQueueConnection, DEFAULT_QUEUE_NAME } from "./queue-connection.js";
 import type { RunEvent } from "./run/run-event.js";
 import { finalStatuses, type RunInput, type RunRecord, type RunStatus } from "./run/run-record.js";
-import { RunStore } from "./run/run-store.js";
 import type { SweepResult } from "./run/sweep-result.js";
 
 /** Options of {@link CrewQueue}: the {@link CrewQueueConnection} and the retries of its jobs. */

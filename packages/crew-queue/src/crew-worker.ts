@@ -16,13 +16,13 @@ import { checkpointerOf } from "./internal/checkpointer-option.js";
 import { leaseCheckpointer } from "./internal/lease-checkpointer.js";
 import { RunJobs } from "./internal/run-jobs.js";
 import { RunNotifications } from "./internal/run-notifications.js";
+import { RunStore } from "./internal/run-store.js";
 import {
   type CrewQueueConnection,
   DEFAULT_QUEUE_NAME,
   type RunJobData,
 } from "./queue-connection.js";
 import type { RunInput, RunRecord } from "./run/run-record.js";
-import { RunStore } from "./run/run-store.js";
 
 /** Options of {@link CrewWorker}: the {@link CrewQueueConnection}, its crews and its limits. */
 export type CrewWorkerOptions = CrewQueueConnection & {

@@ -1,8 +1,8 @@
 import type { Logger } from "@framework/core";
 import { type ConnectionOptions, Queue } from "bullmq";
 import { jobIdOf, type RunJobData } from "../queue-connection.js";
-import type { RunStore } from "../run/run-store.js";
 import type { SweepResult } from "../run/sweep-result.js";
+import type { RunStore } from "./run-store.js";
 
 /** Options of {@link RunJobs}. */
 export interface RunJobsOptions {

@@ -1,6 +1,6 @@
 import type { Logger } from "@framework/core";
 import type pg from "pg";
-import type { RunNotice, RunStore } from "../run/run-store.js";
+import type { RunNotice, RunStore } from "./run-store.js";
 
 type Listener = (notice: RunNotice | "reconnected") => void;
 

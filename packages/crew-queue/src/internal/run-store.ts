@@ -1,8 +1,8 @@
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
 import type pg from "pg";
-import type { RunEvent } from "./run-event.js";
-import type { RunInput, RunRecord, RunStatus } from "./run-record.js";
+import type { RunEvent } from "../run/run-event.js";
+import type { RunInput, RunRecord, RunStatus } from "../run/run-record.js";
 
 /** The runs table, in the checkpointer's schema beside the checkpoints. */
 export const runsTable = "crew_runs";
