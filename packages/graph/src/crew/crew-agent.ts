@@ -8,10 +8,10 @@ import {
 } from "@framework/core";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import type { StateSnapshot } from "../checkpoint/state-snapshot.js";
+import { DEFAULT_THREAD_ID, type GraphConfig } from "../config/graph-config.js";
 import type { CompiledGraph } from "../graph/compiled-graph.js";
-import type { Edge, EdgeChain } from "../graph/edge-chain.js";
 import type { FlowStateGraph } from "../graph/flow-state-graph.js";
-import { DEFAULT_THREAD_ID, type GraphConfig } from "../graph/graph-config.js";
+import type { Edge, EdgeChain } from "../node/edge-chain.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 

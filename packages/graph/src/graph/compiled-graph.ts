@@ -10,6 +10,7 @@ import {
 } from "../checkpoint/snapshot-policy.js";
 import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";
 import { type ThreadPoint, ThreadReader } from "../checkpoint/thread-reader.js";
+import { type GraphConfig, threadIdOf } from "../config/graph-config.js";
 import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
 import { NotInterruptedError } from "../error/not-interrupted-error.js";
 import type { GraphEvent } from "../run/graph-event.js";
@@ -17,8 +18,7 @@ import { GraphRun, type RunStart } from "../run/graph-run.js";
 import { isResume, type Resume } from "../run/interrupt.js";
 import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
-import { type GraphConfig, threadIdOf } from "./graph-config.js";
-import type { GraphTopology } from "./graph-topology.js";
+import type { GraphTopology } from "../topology/graph-topology.js";
 
 /** The default maximum of node runs per invocation. */
 export const DEFAULT_STEP_LIMIT = 100;

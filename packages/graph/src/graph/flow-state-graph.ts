@@ -1,19 +1,13 @@
 import { type GraphIssue, GraphValidationError } from "../error/graph-validation-error.js";
+import { type Edge, type EdgeChain, type NodeRef, refName } from "../node/edge-chain.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
 import { FunctionNode, type NodeFunction } from "../node/function-node.js";
-import { GraphNode } from "../node/graph-node.js";
+import { type AnyGraphNode, GraphNode } from "../node/graph-node.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
+import { type BranchDeclaration, GraphTopology } from "../topology/graph-topology.js";
+import type { PathMap, Router } from "../topology/router.js";
+import { validateGraph } from "../topology/validate-graph.js";
 import { CompiledGraph, type CompileOptions } from "./compiled-graph.js";
-import {
-  type AnyGraphNode,
-  type Edge,
-  type EdgeChain,
-  type NodeRef,
-  refName,
-} from "./edge-chain.js";
-import { END_NAME, START_NAME } from "./endpoints.js";
-import { type BranchDeclaration, GraphTopology } from "./graph-topology.js";
-import type { PathMap, Router } from "./router.js";
-import { validateGraph } from "./validate-graph.js";
 
 const reservedNames = new Set([START_NAME, END_NAME]);
 

@@ -14,15 +14,13 @@ import {
   type SnapshotPolicy,
   snapshotDue,
 } from "../checkpoint/snapshot-policy.js";
+import type { GraphConfig } from "../config/graph-config.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
 import { NodeInterrupt } from "../error/node-interrupt.js";
 import { describeStateMutation, StateMutationError } from "../error/state-mutation-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
-import type { NodeRef } from "../graph/edge-chain.js";
-import { END_NAME, START_NAME } from "../graph/endpoints.js";
-import type { GraphConfig } from "../graph/graph-config.js";
-import type { GraphTopology } from "../graph/graph-topology.js";
-import type { RouteResult } from "../graph/router.js";
+import type { NodeRef } from "../node/edge-chain.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
 import type { NodeContext } from "../node/graph-node.js";
 import { deepFreeze } from "../state/deep-freeze.js";
 import type {
@@ -32,6 +30,8 @@ import type {
   StateRecord,
 } from "../state/state-definition.js";
 import { GraphRunTrace } from "../telemetry/graph-tracing.js";
+import type { GraphTopology } from "../topology/graph-topology.js";
+import type { RouteResult } from "../topology/router.js";
 import { Frontier } from "./frontier.js";
 import type { GraphEvent } from "./graph-event.js";
 import { interruptFunction } from "./interrupt.js";
