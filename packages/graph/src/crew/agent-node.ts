@@ -21,7 +21,7 @@ import {
 } from "@framework/core";
 import type { z } from "zod";
 import { GraphNode, type NodeContext } from "../node/graph-node.js";
-import type { StateRecord } from "../state/state-definition.js";
+import type { StateRecord } from "../state/state-engine.js";
 import type { AgentConversations } from "./agent-conversations.js";
 
 /** Options of {@link AgentNode} other than its role statement. */

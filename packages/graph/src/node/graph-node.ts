@@ -1,6 +1,6 @@
 import type { AgentEvent, Logger } from "@framework/core";
 import type { GraphConfig } from "../config/graph-config.js";
-import type { StateRecord } from "../state/state-definition.js";
+import type { StateRecord } from "../state/state-engine.js";
 import { EdgeChain, type NodeRef } from "./edge-chain.js";
 
 /** What a node knows about the run it is part of. */
