@@ -65,11 +65,19 @@ export interface StateHistoryOptions {
   limit?: number;
 }
 
+// Set once, by the class's static block: how `FlowStateGraph.compile` builds a compiled graph.
+let compiledGraph: <D extends StateDefinition>(
+  definition: D,
+  topology: GraphTopology,
+  options: CompileOptions,
+) => CompiledGraph<D>;
+
 /**
- * A runnable graph. Each `invoke` or `stream` works on one thread (`configurable.thread_id`,
- * default `"1"`): new input starts a run on top of the thread's saved state, `null` input
- * resumes the thread's failed or cancelled run without re-running finished nodes, and
- * `resume(answer)` answers a run paused by a node's `context.interrupt`.
+ * A runnable graph, made by `FlowStateGraph.compile`. Each `invoke` or `stream` works on one
+ * thread (`configurable.thread_id`, default `"1"`): new input starts a run on top of the
+ * thread's saved state, `null` input resumes the thread's failed or cancelled run without
+ * re-running finished nodes, and `resume(answer)` answers a run paused by a node's
+ * `context.interrupt`.
  */
 export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   /** The state the graph runs over. */
@@ -88,11 +96,13 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
    */
   readonly #latestPoints = new Map<string, ThreadPoint>();
 
-  /**
-   * @throws ConfigurationError when `snapshotRatio` is not a number of at least 0, or
-   *   `snapshotEvery` not a whole number of at least 1 (or `Infinity`).
-   */
-  constructor(definition: D, topology: GraphTopology, options: CompileOptions = {}) {
+  static {
+    compiledGraph = (definition, topology, options) =>
+      new CompiledGraph(definition, topology, options);
+  }
+
+  // Built by `FlowStateGraph.compile` only: the topology it takes is the package's own.
+  private constructor(definition: D, topology: GraphTopology, options: CompileOptions) {
     this.definition = definition;
     this.#engine = engineOf(definition);
     this.#topology = topology;
@@ -301,4 +311,18 @@ function snapshotPolicyOf(options: CompileOptions): SnapshotPolicy {
     });
   }
   return { ratio, every };
+}
+
+/**
+ * The runnable graph of a checked topology: what `FlowStateGraph.compile` returns.
+ *
+ * @throws ConfigurationError when `snapshotRatio` is not a number of at least 0, or
+ *   `snapshotEvery` not a whole number of at least 1 (or `Infinity`).
+ */
+export function compileGraph<D extends StateDefinition>(
+  definition: D,
+  topology: GraphTopology,
+  options: CompileOptions,
+): CompiledGraph<D> {
+  return compiledGraph(definition, topology, options);
 }

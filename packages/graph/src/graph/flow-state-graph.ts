@@ -7,7 +7,7 @@ import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definiti
 import { type BranchDeclaration, GraphTopology } from "../topology/graph-topology.js";
 import type { PathMap, Router } from "../topology/router.js";
 import { validateGraph } from "../topology/validate-graph.js";
-import { CompiledGraph, type CompileOptions } from "./compiled-graph.js";
+import { type CompiledGraph, type CompileOptions, compileGraph } from "./compiled-graph.js";
 
 const reservedNames = new Set([START_NAME, END_NAME]);
 
@@ -93,13 +93,15 @@ export class FlowStateGraph<D extends StateDefinition = StateDefinition> {
    * Checks the graph and returns a runnable one.
    *
    * @throws GraphValidationError listing every problem, each naming its nodes.
+   * @throws ConfigurationError when `snapshotRatio` is not a number of at least 0, or
+   *   `snapshotEvery` not a whole number of at least 1 (or `Infinity`).
    */
   compile(options: CompileOptions = {}): CompiledGraph<D> {
     const declaration = { nodes: this.#nodes, edges: this.#edges, branches: this.#branches };
     const topology = new GraphTopology(declaration);
     const issues = [...this.#issues, ...validateGraph(declaration, topology)];
     if (issues.length > 0) throw new GraphValidationError({ issues });
-    return new CompiledGraph(this.definition, topology, options);
+    return compileGraph(this.definition, topology, options);
   }
 
   #resolve(ref: NodeRef): string {
