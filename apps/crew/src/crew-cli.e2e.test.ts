@@ -4,12 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sampleDataHeadline } from "@framework/cli-kit";
-import {
-  type FakeServices,
-  spawnApp,
-  spawnAppOnTerminal,
-  startFakeServices,
-} from "@framework/demo-kit";
+import { type FakeServices, startFakeServices } from "@framework/demo-kit";
+import { spawnApp, spawnAppOnTerminal } from "@framework/demo-kit/testing";
 import type { OpenAIChatRequestBody } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {

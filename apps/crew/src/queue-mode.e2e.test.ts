@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spawnApp } from "@framework/demo-kit";
+import { spawnApp } from "@framework/demo-kit/testing";
 import { testServiceUrl } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Recommendation } from "./recommendation.js";
