@@ -21,12 +21,14 @@ export {
 export {
   type ConversationThread,
   invokeOnThread,
+  type ThreadAnswer,
   type ThreadInvokeOptions,
 } from "./checkpoint/thread-conversation.js";
 export { type AppOptions, appOptions, appOptionsHelp } from "./cli/app-options.js";
 export { appVersion, examplesHelp } from "./cli/cli-help.js";
 export { checkModelReachable, validateAppConfig } from "./config/app-config.js";
 export { percent } from "./format/percent.js";
+export { unstructuredNote } from "./format/unstructured-note.js";
 export {
   type OfflineServices,
   offlineNotice,
