@@ -46,7 +46,10 @@ const program = new Command()
   .argument("[query...]", `what to ask the crew (default: "${demoQuery}")`)
   .option("--user <id>", "the user the crew acts for (default: unknown_user)")
   .option("--resume", "finish the --thread's interrupted run instead of asking a new query")
-  .option("--json", "print the recommendation as JSON ({ action, allocation, rationale, risks })")
+  .option(
+    "--json",
+    "print the crew's final state as JSON ({ messages, equity_insight, crypto_insight, final_recommendation, recommendation, recommendation_issues }; recommendation is null when the model answered in prose)",
+  )
   .option(
     "--yes",
     "approve the tools that ask first (web search, charts); otherwise you are asked at a terminal, and they are declined elsewhere",
