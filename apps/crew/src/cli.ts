@@ -11,6 +11,7 @@ import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
 import { runCrewWorker, submitToQueue } from "./queue-mode.js";
 import { runCrew } from "./run-crew.js";
+import { offlineApprovalNote } from "./tools-asking-first.js";
 
 /** Asked when the command line gives no query. */
 const demoQuery =
@@ -52,7 +53,7 @@ const program = new Command()
   )
   .option(
     "--yes",
-    "approve the tools that ask first (web search, charts); otherwise you are asked at a terminal, and they are declined elsewhere",
+    "approve the tools that ask first (web search, charts); otherwise you are asked at a terminal, and they are declined elsewhere (--offline approves them: every call goes to a local fake)",
   )
   .option("--worker", "run crews submitted with --queue, until Ctrl-C or SIGTERM")
   .option("--concurrency <n>", "with --worker: runs at once (default 1)")
@@ -68,6 +69,13 @@ await program
       json: flags.json === true,
       startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run, thread) => {
+        // Offline, every call goes to a local fake, so the tools that ask first need no one's
+        // approval; a real run keeps asking (or declining, with no terminal to ask at). A
+        // --queue submitter runs no tool: the worker that takes the run decides.
+        const approveAll = flags.yes === true || shared.offline;
+        if (shared.offline && flags.yes !== true && !flags.queue) {
+          run.progress.note(offlineApprovalNote);
+        }
         if (flags.worker) {
           const concurrency = Number(flags.concurrency ?? "1");
           if (!Number.isInteger(concurrency) || concurrency < 1) {
@@ -76,14 +84,14 @@ await program
               message: `--concurrency must be a whole number above 0, got ${flags.concurrency}`,
             });
           }
-          return runCrewWorker(run, { concurrency, approveAll: flags.yes === true });
+          return runCrewWorker(run, { concurrency, approveAll });
         }
         if (flags.resume && shared.threadId === undefined) throw threadNeeded("--resume");
         const request = {
           query: words.join(" ").trim() || demoQuery,
           json: flags.json === true,
           resume: flags.resume === true,
-          approveAll: flags.yes === true,
+          approveAll,
           // Asked at the terminal only: a run in a pipe or CI must never wait for an answer.
           ...(process.stdin.isTTY
             ? { ask: (question: string) => askYesNo(question, { signal: run.signal }) }

@@ -16,6 +16,7 @@ import {
 import type { CrewFinalState } from "./crew-report.js";
 import { crewAnalyst } from "./offline/crew-analyst.js";
 import { Recommendation, renderRecommendation } from "./recommendation.js";
+import { offlineApprovalNote } from "./tools-asking-first.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const query = "Compare AAPL and FPT with Bitcoin: how should I split a growth portfolio?";
@@ -231,20 +232,34 @@ describe("pnpm crew, against a model that answers in prose", () => {
 });
 
 describe("pnpm crew --offline", () => {
-  it("piped, prints the sample-data headline first, the report, and on stderr only the thread and declined calls", async () => {
+  it("piped, prints the sample-data headline first, the report with news, and on stderr only why no tool asked and the thread", async () => {
     const result = await crew(["--offline"], {});
     expect(result.code).toBe(0);
     const [headline, ...report] = result.stdout.split("\n");
     expect(headline).toBe(sampleDataHeadline);
     expect(headline).toContain("sample data");
     expect(report.join("\n").trimStart()).toMatch(/^## Equity insight \(MarketDataProvider\)/);
-    const [thread, ...others] = result.stderr.trimEnd().split("\n");
-    expect(thread).toMatch(/^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)$/);
-    // No progress or log lines off a terminal: only why a tool that asks first did not run.
-    expect(others).toContainEqual(
-      expect.stringMatching(/^declined: market wants to run search_api/),
-    );
-    for (const line of others) expect(line).toMatch(/^declined: /);
+    // The web search ran against the local fake, though nobody could be asked.
+    expect(result.stdout).toMatch(/^Sentiment: (?!no news came back)/m);
+    // No progress or log lines off a terminal.
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toEqual([
+      offlineApprovalNote,
+      expect.stringMatching(/^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)$/),
+    ]);
+  });
+
+  it("does not ask at a terminal either: every call goes to a local fake", async () => {
+    const result = await spawnAppOnTerminal({
+      script,
+      args: ["--offline", query],
+      cwd,
+      env: { FRAMEWORK_CHARTS_DIR: join(cwd, "charts") },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain("Allow?");
+    expect(result.stdout).toContain(offlineApprovalNote);
+    expect(result.stdout).toMatch(/Sentiment: (?!no news came back)/);
   });
 
   it("keeps standard output pure JSON with --json, the headline on standard error", async () => {

@@ -22,7 +22,11 @@ export {
   renderRecommendation,
 } from "./recommendation.js";
 export { type AskApproval, type CrewRequest, runCrew } from "./run-crew.js";
-export { askingFirst, crewToolsAskingFirst } from "./tools-asking-first.js";
+export {
+  askingFirst,
+  crewToolsAskingFirst,
+  offlineApprovalNote,
+} from "./tools-asking-first.js";
 export {
   CrewMessage,
   RecommendationIssue,
