@@ -17,8 +17,11 @@ import {
   StateGraph,
 } from "@langchain/langgraph";
 import { z } from "zod";
+import { expectEqual, type GraphRun } from "./graph-run.js";
+import { langGraphChain, langGraphFanOut } from "./langgraph-graphs.js";
 import { langGraphRow } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
+import { ourChain, ourFanOut } from "./our-graphs.js";
 import { measurePaired, type Observation, ratioEstimate } from "./paired.js";
 import { type MeasuredRow, measuredRow, times } from "./report.js";
 import { medianEstimate, type Repetitions, timeAsync } from "./stats.js";
@@ -39,9 +42,6 @@ export interface GraphEngineOptions {
   readonly guard: LoadGuardOptions;
 }
 
-/** A graph run as both frameworks are timed: one invocation on a fresh thread. */
-type Run = (threadId: string) => Promise<void>;
-
 let threadCounter = 0;
 const nextThread = () => `bench-${++threadCounter}`;
 
@@ -50,7 +50,7 @@ const nextThread = () => `bench-${++threadCounter}`;
  * `minSampleMs`: the frameworks differ by more than an order of magnitude, so a fixed count
  * would either take minutes for the slow one or be too short to time for the fast one.
  */
-async function throughput(minSampleMs: number, run: Run): Promise<number> {
+async function throughput(minSampleMs: number, run: GraphRun): Promise<number> {
   const started = performance.now();
   let runs = 0;
   let elapsed = 0;
@@ -60,104 +60,6 @@ async function throughput(minSampleMs: number, run: Run): Promise<number> {
     elapsed = performance.now() - started;
   } while (elapsed < minSampleMs);
   return (runs * 1000) / elapsed;
-}
-
-/** Throws when a run's result is not what the benchmark expects: a wrong run is no result. */
-export function expectEqual(what: string, actual: unknown, expected: unknown): void {
-  if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
-}
-
-/** `count` node names: `<prefix>0`, `<prefix>1`, … */
-export const nodeNames = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, index) => `${prefix}${index}`);
-
-/** 2a, ours: a chain of `length` nodes, each adding one to a counter. */
-export function ourChain(length: number): Run {
-  const State = defineState({ count: z.number().default(0) });
-  const graph = new FlowStateGraph(State);
-  const names = nodeNames("n", length);
-  for (const name of names) graph.addNode(name, (state) => ({ count: state.count + 1 }));
-  graph.addEdge(START, names[0]!);
-  for (let index = 1; index < length; index++) graph.addEdge(names[index - 1]!, names[index]!);
-  graph.addEdge(names[length - 1]!, END);
-  const app = graph.compile({ checkpointer: new MemorySaver(), stepLimit: length });
-  return async (threadId) => {
-    const state = await app.invoke({ count: 0 }, { configurable: { thread_id: threadId } });
-    expectEqual("our chain's counter", state.count, length);
-  };
-}
-
-/** 2a, LangGraph.js: the same chain as a `StateGraph` with its `MemorySaver`. */
-export function langGraphChain(length: number): Run {
-  const State = Annotation.Root({ count: Annotation<number> });
-  const names = nodeNames("n", length);
-  const graph = new StateGraph(State).addNode(
-    names.map((name): [string, (state: typeof State.State) => typeof State.Update] => [
-      name,
-      (state) => ({ count: state.count + 1 }),
-    ]),
-  );
-  graph.addEdge(LG_START, names[0]!);
-  for (let index = 1; index < length; index++) graph.addEdge(names[index - 1]!, names[index]!);
-  graph.addEdge(names[length - 1]!, LG_END);
-  const app = graph.compile({ checkpointer: new LangGraphMemorySaver() });
-  return async (threadId) => {
-    const state = await app.invoke(
-      { count: 0 },
-      { configurable: { thread_id: threadId }, recursionLimit: length + 1 },
-    );
-    expectEqual("LangGraph chain's counter", state.count, length);
-  };
-}
-
-/** 2b, ours: `width` nodes started from START, each appending to a list, then one join. */
-export function ourFanOut(width: number): Run {
-  const State = defineState({
-    results: reducer(z.array(z.number()), appendReducer, () => []),
-    total: z.number().optional(),
-  });
-  const graph = new FlowStateGraph(State);
-  graph.addNode("join", (state) => ({ total: state.results.length }));
-  nodeNames("f", width).forEach((name, index) => {
-    graph.addNode(name, () => ({ results: index }));
-    graph.addEdge(START, name);
-    graph.addEdge(name, "join");
-  });
-  graph.addEdge("join", END);
-  const app = graph.compile({ checkpointer: new MemorySaver(), stepLimit: width + 1 });
-  return async (threadId) => {
-    const state = await app.invoke({ results: [] }, { configurable: { thread_id: threadId } });
-    expectEqual("our join's total", state.total, width);
-  };
-}
-
-/** 2b, LangGraph.js: the same fan-out; all branches share one superstep, the join the next. */
-export function langGraphFanOut(width: number): Run {
-  const State = Annotation.Root({
-    results: Annotation<number[]>({
-      reducer: (current, update) => current.concat(update),
-      default: () => [],
-    }),
-    total: Annotation<number>,
-  });
-  const names = nodeNames("f", width);
-  const graph = new StateGraph(State).addNode([
-    ...names.map((name, index): [string, () => typeof State.Update] => [
-      name,
-      () => ({ results: [index] }),
-    ]),
-    ["join", (state: typeof State.State) => ({ total: state.results.length })],
-  ]);
-  for (const name of names) {
-    graph.addEdge(LG_START, name);
-    graph.addEdge(name, "join");
-  }
-  graph.addEdge("join", LG_END);
-  const app = graph.compile({ checkpointer: new LangGraphMemorySaver() });
-  return async (threadId) => {
-    const state = await app.invoke({ results: [] }, { configurable: { thread_id: threadId } });
-    expectEqual("LangGraph join's total", state.total, width);
-  };
 }
 
 /**

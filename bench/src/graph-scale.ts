@@ -8,9 +8,11 @@ import {
   StateGraph,
 } from "@langchain/langgraph";
 import { z } from "zod";
-import { expectEqual, langGraphFanOut, nodeNames, ourFanOut } from "./graph-engine.js";
+import { expectEqual, nodeNames } from "./graph-run.js";
+import { langGraphFanOut } from "./langgraph-graphs.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage, maxPeak } from "./memory.js";
+import { ourFanOut } from "./our-graphs.js";
 import {
   measureInterleaved,
   measurePaired,

@@ -9,8 +9,9 @@ import {
   START as LG_START,
   StateGraph,
 } from "@langchain/langgraph";
+import { build } from "esbuild";
 import { z } from "zod";
-import { expectEqual } from "./graph-engine.js";
+import { expectEqual } from "./graph-run.js";
 import { langGraphRow } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage } from "./memory.js";
@@ -46,9 +47,47 @@ export interface GraphThreadsOptions {
 
 const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
 
-// Children resolve the bench's packages (built) and its TypeScript (through tsx) from bench/.
+// A chain child runs plain Node: its side's builder bundled with the few lines that time it,
+// compiled from the bench's TypeScript once per side, every package left for the child to load
+// (built, from bench/node_modules). A TypeScript loader in the child would handle every module
+// of the framework it imports, costing a second of CPU per child and its own memory.
 const benchDirectory = fileURLToPath(new URL("..", import.meta.url));
-const graphEngineUrl = new URL("./graph-engine.ts", import.meta.url).href;
+const sourceDirectory = fileURLToPath(new URL(".", import.meta.url));
+const builders = {
+  ours: { file: "./our-graphs.ts", name: "ourChain" },
+  langGraph: { file: "./langgraph-graphs.ts", name: "langGraphChain" },
+} as const;
+const chainPrograms = new Map<keyof typeof builders, Promise<string>>();
+
+/** The program of a chain child of `side`, which takes the chain's length as its argument. */
+function chainProgram(side: keyof typeof builders): Promise<string> {
+  const { file, name } = builders[side];
+  const runner =
+    `import { ${name} } from ${JSON.stringify(file)};\n` +
+    "const length = Number(process.argv[1]);\n" +
+    'console.log("start");\n' +
+    "const started = performance.now();\n" +
+    `await ${name}(length)("chain");\n` +
+    "const ms = performance.now() - started;\n" +
+    // maxRSS is in kibibytes; the heap at the end is a lower bound of its peak.
+    "const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6;\n" +
+    "console.log(JSON.stringify({ ms, heapMb: process.memoryUsage().heapUsed / 1e6, rssMb }));\n";
+  let program = chainPrograms.get(side);
+  if (!program) {
+    program = build({
+      stdin: { contents: runner, resolveDir: sourceDirectory, loader: "ts" },
+      bundle: true,
+      packages: "external",
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      write: false,
+      logLevel: "silent",
+    }).then((result) => result.outputFiles[0]!.text);
+    chainPrograms.set(side, program);
+  }
+  return program;
+}
 
 /**
  * 7g: milliseconds a fresh `node` process takes to build, compile and run a chain of `length`
@@ -59,25 +98,16 @@ const graphEngineUrl = new URL("./graph-engine.ts", import.meta.url).href;
  * no abort signal reaches). A run still going `capMs` after its start is killed, counts as
  * the time it ran (with no memory: it could not say), and is marked capped.
  */
-function chainInChild(
+async function chainInChild(
   side: "ours" | "langGraph",
   length: number,
   capMs: number,
   capped: Set<number>,
 ): Promise<Observation> {
-  const build = side === "ours" ? "ourChain" : "langGraphChain";
-  const program =
-    `const { ${build} } = await import(${JSON.stringify(graphEngineUrl)});\n` +
-    'console.log("start");\n' +
-    "const started = performance.now();\n" +
-    `await ${build}(${length})("chain");\n` +
-    "const ms = performance.now() - started;\n" +
-    // maxRSS is in kibibytes; the heap at the end is a lower bound of its peak.
-    "const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6;\n" +
-    "console.log(JSON.stringify({ ms, heapMb: process.memoryUsage().heapUsed / 1e6, rssMb }));";
-  // A loader injected by the runner (vitest) must not slow the child down; tsx is loaded here.
+  const program = await chainProgram(side);
+  // A loader injected by the runner (tsx, vitest) must not slow the child down.
   const { NODE_OPTIONS: _, ...env } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", program], {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", program, String(length)], {
     cwd: benchDirectory,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -108,44 +108,47 @@ const once = { warmup: 0, samples: 1 };
 const noWait: LoadGuardOptions = { ...guard, maxWaitMs: 0, maxRemeasures: 0 };
 
 /**
- * One repetition of each benchmark at small sizes and latencies: proves the harness works
- * (CI runs it), says nothing about speed.
+ * Each item's code path once, at the smallest sizes that still take it (two sizes where a
+ * growth row is computed, a chapter after the first, a step past a snapshot), with 1 ms
+ * latencies: proves the harness works (CI runs it beside the other tests, on a loaded
+ * machine), says nothing about speed. Its cost is mostly fresh processes (items 5 and 7g).
  */
 export const smokeSettings: BenchSettings = {
   mode: "smoke",
-  agentLoop: { repetitions: once, invokesPerSample: 1, toolCounts: [1, 10], guard: noWait },
+  agentLoop: { repetitions: once, invokesPerSample: 1, toolCounts: [1, 2], guard: noWait },
   graphEngine: {
-    chainLength: 20,
-    fanOut: 10,
-    sleepMs: 5,
+    chainLength: 3,
+    fanOut: 3,
+    sleepMs: 1,
     throughputRepetitions: once,
     minSampleMs: 0,
     sleepRepetitions: once,
     guard: noWait,
   },
-  crew: { latencyMs: 5, repetitions: once, guard: noWait },
+  crew: { latencyMs: 1, repetitions: once, guard: noWait },
   deepSearch: {
     chapters: 2,
-    llmLatencyMs: 5,
-    searchLatencyMs: 5,
+    llmLatencyMs: 1,
+    searchLatencyMs: 1,
     repetitions: once,
     guard: noWait,
   },
   coldStart: { repetitions: once, guard: noWait },
-  checkpointGrowth: { steps: 20, documentBytes: [1_000, 5_000], repetitions: once, guard: noWait },
+  checkpointGrowth: { steps: 10, documentBytes: [100, 500], repetitions: once, guard: noWait },
   graphScale: {
-    fanOutSizes: [5, 20],
-    threadSizes: [10, 120],
-    compileNodes: 150,
+    fanOutSizes: [2, 4],
+    threadSizes: [3, 6],
+    // 7e weighs the checkpoint at step 10 and a later one.
+    compileNodes: 30,
     fanOutRepetitions: once,
     callsPerSample: 1,
     repetitions: once,
     guard: noWait,
   },
   graphThreads: {
-    chainSizes: [10, 30],
-    concurrentThreads: 20,
-    idleThreads: 50,
+    chainSizes: [2, 4],
+    concurrentThreads: 3,
+    idleThreads: 3,
     peerCapMs: 60_000,
     chainRepetitions: once,
     largeRepetitions: once,
@@ -153,11 +156,11 @@ export const smokeSettings: BenchSettings = {
     idleRepetitions: once,
     guard: noWait,
   },
-  registry: { tools: 20, repetitions: once, guard: noWait },
+  registry: { tools: 2, repetitions: once, guard: noWait },
   checkpointers: {
-    putsPerSample: 5,
-    threadSteps: 3,
-    getStatesPerSample: 2,
+    putsPerSample: 2,
+    threadSteps: 2,
+    getStatesPerSample: 1,
     repetitions: once,
     guard: noWait,
   },
