@@ -87,7 +87,10 @@ export const benchItems = {
     title: "Checkpoint savers",
     services: ["postgres"],
     run: async (settings, services) =>
-      benchCheckpointers(settings.checkpointers, services.postgres ?? { skipped: "not checked" }),
+      benchCheckpointers(
+        settings.checkpointers,
+        services.postgres ?? { skipped: "the Postgres server was not checked before the run" },
+      ),
   },
 } satisfies Record<string, BenchItem>;
 
@@ -95,7 +98,7 @@ export const benchItems = {
 export type BenchItemName = keyof typeof benchItems;
 
 /** What an item threw, as its row keeps it: the class name and the message, redacted. */
-export function rowError(error: unknown): RowError {
+function rowError(error: unknown): RowError {
   if (error instanceof Error) return { name: error.name, message: redactSecrets(error.message) };
   return { name: typeof error, message: redactSecrets(String(error)) };
 }
@@ -118,7 +121,7 @@ export interface ItemDone {
 
 /** Settings of {@link runAll} beyond the sizes. */
 export interface RunAllOptions {
-  /** Names of the items to run, in their order in `items` (default: all of them). */
+  /** Names of the items to run, in the order given (default: every item, in its order). */
   readonly only?: readonly string[];
   /** The suite (default: {@link benchItems}). */
   readonly items?: Readonly<Record<string, BenchItem>>;
