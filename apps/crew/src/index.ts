@@ -24,4 +24,3 @@ export {
 export { type AskApproval, type CrewRequest, runCrew } from "./run-crew.js";
 export { askingFirst, crewToolsAskingFirst } from "./tools-asking-first.js";
 export { CrewMessage, type Trading, TradingState, type TradingUpdate } from "./trading-state.js";
-export { fetch_stock_data_vn, vnPriceTableToText } from "./vn-stock/fetch-stock-data-vn.js";

@@ -28,12 +28,16 @@ export function chartFileStem(name: ChartFileName): string {
   return stem.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
-/** Writes a chart's page and image into the charts directory; returns their absolute paths. */
+/**
+ * Writes a chart's page and image into `directory` (made absolute), else the charts
+ * directory; returns their absolute paths.
+ */
 export async function writeChartFiles(
   name: ChartFileName,
   files: { html: string; png: Uint8Array },
+  directory: string = chartsDirectory(),
 ): Promise<{ htmlPath: string; pngPath: string }> {
-  const directory = chartsDirectory();
+  directory = resolve(directory);
   await mkdir(directory, { recursive: true });
   const stem = chartFileStem(name);
   const htmlPath = join(directory, `${stem}.html`);
