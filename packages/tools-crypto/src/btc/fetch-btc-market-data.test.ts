@@ -314,7 +314,9 @@ describe("createBtcMarketDataTool", () => {
 
   it("keeps its key out of the failure text when the API echoes it", async () => {
     const tenantKey = "cd-tenant-key-93f1d0a4";
-    server.injectFaults(coinDeskError(401, { type: 1, message: `Unknown key ${tenantKey}` }));
+    server.injectFaults(
+      coinDeskError(401, { type: 1, message: `Unknown key ${tenantKey}`, other_info: {} }),
+    );
     const text = await run(createBtcMarketDataTool({ baseURL: server.url, apiKey: tenantKey }));
     expect(server.requests[0]?.headers.authorization).toBe(`Apikey ${tenantKey}`);
     expect(text).toBe(
