@@ -103,7 +103,7 @@ export async function createTradingCrew(options: TradingCrewOptions): Promise<Tr
     ...withLogger("recommender"),
     ...withApproval("recommender"),
   });
-  // Settings left out: VCI_API_URL and VCI_TIMEOUT_MS are read at each call.
+  // No options: the app's VCI_API_URL and VCI_TIMEOUT_MS (a fake's, offline) apply per call.
   const { fetch_stock_data_vn } = createStockTools();
   for (const node of [market, crypto, recommender]) {
     node.toolRegistry.registerFunctionTool(fetch_stock_data_vn);

@@ -37,11 +37,11 @@ export async function writeChartFiles(
   files: { html: string; png: Uint8Array },
   directory: string = chartsDirectory(),
 ): Promise<{ htmlPath: string; pngPath: string }> {
-  directory = resolve(directory);
-  await mkdir(directory, { recursive: true });
+  const target = resolve(directory);
+  await mkdir(target, { recursive: true });
   const stem = chartFileStem(name);
-  const htmlPath = join(directory, `${stem}.html`);
-  const pngPath = join(directory, `${stem}.png`);
+  const htmlPath = join(target, `${stem}.html`);
+  const pngPath = join(target, `${stem}.png`);
   await Promise.all([writeFile(htmlPath, files.html), writeFile(pngPath, files.png)]);
   return { htmlPath, pngPath };
 }
