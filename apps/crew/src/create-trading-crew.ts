@@ -8,13 +8,13 @@ import {
   MemorySaver,
   START,
 } from "@framework/graph";
+import { createStockTools } from "@framework/tools-finance";
 import { cryptoInstruction, marketInstruction, recommenderInstruction } from "./crew-prompts.js";
 import { CryptoTracker } from "./nodes/crypto-tracker.js";
 import { MarketDataProvider } from "./nodes/market-data-provider.js";
 import { RecommenderAgent } from "./nodes/recommender-agent.js";
 import { crewToolsAskingFirst } from "./tools-asking-first.js";
 import { TradingState } from "./trading-state.js";
-import { fetch_stock_data_vn } from "./vn-stock/fetch-stock-data-vn.js";
 
 /**
  * The tool modules registered on every node: each agent in a crew needs every tool it might be
@@ -103,6 +103,8 @@ export async function createTradingCrew(options: TradingCrewOptions): Promise<Tr
     ...withLogger("recommender"),
     ...withApproval("recommender"),
   });
+  // No options: the app's VCI_API_URL and VCI_TIMEOUT_MS (a fake's, offline) apply per call.
+  const { fetch_stock_data_vn } = createStockTools();
   for (const node of [market, crypto, recommender]) {
     node.toolRegistry.registerFunctionTool(fetch_stock_data_vn);
   }

@@ -34,4 +34,3 @@ export {
   TradingState,
   type TradingUpdate,
 } from "./trading-state.js";
-export { fetch_stock_data_vn, vnPriceTableToText } from "./vn-stock/fetch-stock-data-vn.js";

@@ -459,7 +459,7 @@ describe("DeepSearch", () => {
       const saver = new MemorySaver();
       const { deepSearch } = setup({}, { checkpointer: saver });
       expect(deepSearch.checkpointer).toBe(saver);
-      await deepSearch.streamingResponse("Bitcoin", { thread: 7, maxChapters: 1 });
+      await deepSearch.streamingResponse("Bitcoin", { threadId: 7, maxChapters: 1 });
 
       const snapshot = await deepSearch.graph.getState({ configurable: { thread_id: "7" } });
       expect(snapshot.status).toBe("done");
@@ -469,6 +469,41 @@ describe("DeepSearch", () => {
       ]);
       expect(await saver.getLatest("7")).toBeDefined();
       expect(await saver.getLatest("1")).toBeUndefined();
+    });
+
+    // The warning is once per process, so nothing before this test may use `thread`.
+    it("still takes the deprecated thread, warning once per process", async () => {
+      const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+      try {
+        const { deepSearch, llm } = setup();
+        await deepSearch.streamingResponse("Bitcoin", { thread: "old-name", maxChapters: 1 });
+        llm.addReplies("1. Stablecoins\nstablecoin rules");
+        await deepSearch.streamingResponse("Stablecoins", {
+          thread: "both",
+          threadId: "both",
+          maxChapters: 1,
+        });
+        expect(await deepSearch.checkpointer.getLatest("old-name")).toBeDefined();
+        expect(await deepSearch.checkpointer.getLatest("both")).toBeDefined();
+        expect(await deepSearch.checkpointer.getLatest("1")).toBeUndefined();
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn).toHaveBeenCalledWith(
+          expect.stringContaining("pass the same thread as threadId"),
+          { type: "DeprecationWarning", code: "FRAMEWORK_DEEPSEARCH_THREAD" },
+        );
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it("refuses threadId and thread naming two threads, before any model call", async () => {
+      const { deepSearch, llm } = setup();
+      const error = await deepSearch
+        .streamingResponse("Bitcoin", { threadId: "a", thread: "b" })
+        .catch((e: unknown) => e);
+      expect(ConfigurationError.isInstance(error)).toBe(true);
+      expect((error as ConfigurationError).setting).toBe("threadId");
+      expect(llm.calls).toHaveLength(0);
     });
 
     it("uses thread 1 by default, and a new run on a thread starts clean", async () => {

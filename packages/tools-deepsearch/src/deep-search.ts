@@ -1,5 +1,6 @@
 import {
   type ChatModel,
+  ConfigurationError,
   FrameworkError,
   getDefaultLogger,
   type Logger,
@@ -31,6 +32,7 @@ import {
   runInput,
 } from "./state/run-input.js";
 
+import { warnDeprecated } from "./warn-deprecated.js";
 import { createDeepSearchGraph } from "./workflow/deep-search-graph.js";
 
 /** Options of {@link DeepSearch}. */
@@ -61,7 +63,15 @@ export interface DeepSearchOptions {
 
 /** Options of one run; unset limits take the spec's defaults (4, 5, 3 and 1). */
 export interface DeepSearchRunOptions extends Partial<DeepSearchLimits> {
-  /** The checkpoint thread; default `"1"`. A new run on a thread replaces its report. */
+  /**
+   * The checkpoint thread (`configurable.thread_id`); default `"1"`. A new run on a thread
+   * replaces its report.
+   */
+  threadId?: string | number;
+  /**
+   * @deprecated Use `threadId` (same meaning); `thread` still works, warns once per process,
+   * and goes away in the next minor version.
+   */
   thread?: string | number;
   /** Cancels the run: model calls and searches stop, and it rejects with `AbortedError`. */
   signal?: AbortSignal;
@@ -74,6 +84,28 @@ export interface DeepSearchResponseOptions extends DeepSearchRunOptions {
    * critique and revision): typed events, for a progress display, not log text.
    */
   onEvent?: DeepSearchReporter;
+}
+
+/**
+ * The thread a run was given, under `threadId` or its deprecated name `thread` (which warns
+ * once per process).
+ *
+ * @throws ConfigurationError when both are given and differ.
+ */
+function threadIdOf(options: DeepSearchRunOptions): string | number | undefined {
+  const { threadId, thread } = options;
+  if (thread === undefined) return threadId;
+  if (threadId !== undefined && String(threadId) !== String(thread)) {
+    throw new ConfigurationError({
+      setting: "threadId",
+      message: "A deep-search run takes threadId or its deprecated name thread, not two threads",
+    });
+  }
+  warnDeprecated(
+    "FRAMEWORK_DEEPSEARCH_THREAD",
+    "@framework/tools-deepsearch: the thread option is deprecated, pass the same thread as threadId; thread goes away in the next minor version",
+  );
+  return thread;
 }
 
 // A failure that explains itself (a missing key, a model call that failed, cancellation)
@@ -128,9 +160,10 @@ export class DeepSearch {
    * per step (the update as JSON) and, while generating, the chapter title and
    * `revision_number`. Leaving the loop early cancels the run.
    *
-   * @throws ConfigurationError (a missing key), ModelCallError, SearchError (a rejected
-   *   key), EmptyOutlineError, AbortedError, StateValidationError (a limit below 1), or
-   *   NodeExecutionError naming the node for any other failure.
+   * @throws ConfigurationError (a missing key, or `threadId` and `thread` naming two
+   *   threads), ModelCallError, SearchError (a rejected key), EmptyOutlineError, AbortedError,
+   *   StateValidationError (a limit below 1), or NodeExecutionError naming the node for any
+   *   other failure.
    */
   async *stream(
     query: string,
@@ -148,7 +181,7 @@ export class DeepSearch {
     const signal = options.signal ? AbortSignal.any([options.signal, stop.signal]) : stop.signal;
     const config = {
       configurable: {
-        thread_id: String(options.thread ?? DEFAULT_THREAD_ID),
+        thread_id: String(threadIdOf(options) ?? DEFAULT_THREAD_ID),
         ...reporterEntry((event) => queue.push(event)),
       },
       signal,

@@ -12,12 +12,13 @@ import {
   startFakeLLMServer,
   startFakeTavilyServer,
 } from "@framework/testing";
-import type { WebSearch } from "@framework/tools-websearch";
+import { createTavilySearch, type WebSearch } from "@framework/tools-websearch";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   configureDeepSearch,
   createDeepSearchTool,
   type DeepSearchToolConfig,
+  type DeepSearchToolOptions,
   deepsearch_tool,
 } from "./deepsearch-tool.js";
 import type { DeepSearchProgressEvent } from "./events/deep-search-event.js";
@@ -34,7 +35,7 @@ const report =
 
 let tavily: FakeTavilyServer;
 let logger: ReturnType<typeof createCapturingLogger>;
-let previous: DeepSearchToolConfig;
+let previous: DeepSearchToolOptions;
 
 beforeEach(async () => {
   logger = createCapturingLogger();
@@ -285,5 +286,39 @@ describe("createDeepSearchTool", () => {
     expect(other.calls).toHaveLength(0);
     expect(searched).toEqual(["bitcoin price today"]);
     expect(tavily.requests).toHaveLength(0);
+  });
+
+  it("gives each tool its own search service and key, with no environment variable set", async () => {
+    vi.stubEnv("TAVILY_API_URL", undefined);
+    vi.stubEnv("TAVILY_API_KEY", undefined);
+    const other = await startFakeTavilyServer({ apiKey: "tvly-tenant-b-key-58e2c1" });
+    try {
+      const forTavily = createDeepSearchTool({
+        llm: deepSearchLLM({ outline }),
+        search: createTavilySearch({ baseURL: tavily.url, apiKey: tavily.apiKey }),
+      });
+      const forOther = createDeepSearchTool({
+        llm: deepSearchLLM({ outline: "1. Ether\nether staking yield" }),
+        search: createTavilySearch({ baseURL: other.url, apiKey: other.apiKey }),
+      });
+      const [first, second] = await Promise.all([
+        forTavily({ query: "Bitcoin", max_chapters: 1 }, { logger }),
+        forOther({ query: "Ether", max_chapters: 1 }, { logger }),
+      ]);
+      expect(first).toContain("## 1. Market overview");
+      expect(second).toContain("## 1. Ether");
+      const queries = (server: FakeTavilyServer) =>
+        server.requests.map((request) => (request.json as { query: string }).query);
+      expect(queries(tavily)).toEqual(["bitcoin price today"]);
+      expect(queries(other)).toEqual(["ether staking yield"]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("keeps DeepSearchToolConfig as the old name of its options", () => {
+    const options: DeepSearchToolConfig = { searchConcurrency: 2 };
+    const same: DeepSearchToolOptions = options;
+    expect(getToolSpec(createDeepSearchTool(same)).name).toBe("deepsearch_tool");
   });
 });

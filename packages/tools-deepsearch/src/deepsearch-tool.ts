@@ -12,8 +12,11 @@ import { DeepSearch } from "./deep-search.js";
 import type { DeepSearchReporter } from "./events/deep-search-event.js";
 import { defaultDeepSearchLimits } from "./state/run-input.js";
 
-/** What `deepsearch_tool` runs with; anything unset comes from the environment per call. */
-export interface DeepSearchToolConfig {
+/**
+ * Options of {@link createDeepSearchTool} and {@link configureDeepSearch}: what
+ * `deepsearch_tool` runs with; anything unset comes from the environment per call.
+ */
+export interface DeepSearchToolOptions {
   /** The model of the workflow. Default: `new OpenAIChatModel()` (`LLM_API_KEY`, `LLM_API_URL`, `LLM_MODEL`). */
   llm?: ChatModel;
   /** The web search. Default: Tavily (`TAVILY_API_KEY`, `TAVILY_API_URL`). */
@@ -26,6 +29,12 @@ export interface DeepSearchToolConfig {
    */
   onEvent?: DeepSearchReporter;
 }
+
+/**
+ * @deprecated Use {@link DeepSearchToolOptions} (the same type); this name goes away in the
+ * next minor version.
+ */
+export type DeepSearchToolConfig = DeepSearchToolOptions;
 
 // Bounds keep a model that picks the arguments from starting a run of hundreds of calls.
 const parameters = z.object({
@@ -76,18 +85,18 @@ function describeFailure(error: unknown): string {
   return `Deep search failed: ${redactSecrets(message)}`;
 }
 
-function buildDeepSearchTool(configOf: () => DeepSearchToolConfig) {
+function buildDeepSearchTool(optionsOf: () => DeepSearchToolOptions) {
   return primaryFunction(
     { name: "deepsearch_tool", description, parameters, returns: "str: the report" },
     async (args, context): Promise<string> => {
-      const config = configOf();
+      const options = optionsOf();
       try {
         // Built per call, never at import: a missing key surfaces here, as a failure text.
         const deepSearch = new DeepSearch({
-          llm: config.llm ?? new OpenAIChatModel({ logger: context.logger }),
-          search: config.search,
+          llm: options.llm ?? new OpenAIChatModel({ logger: context.logger }),
+          search: options.search,
           logger: context.logger,
-          searchConcurrency: config.searchConcurrency,
+          searchConcurrency: options.searchConcurrency,
         });
         return await deepSearch.streamingResponse(args.query, {
           maxChapters: args.max_chapters,
@@ -95,7 +104,7 @@ function buildDeepSearchTool(configOf: () => DeepSearchToolConfig) {
           maxCriticalQueries: args.max_critical_queries,
           maxRevisions: args.max_revisions,
           signal: context.signal,
-          ...(config.onEvent ? { onEvent: config.onEvent } : {}),
+          ...(options.onEvent ? { onEvent: options.onEvent } : {}),
         });
       } catch (error) {
         const failure = describeFailure(error);
@@ -106,27 +115,37 @@ function buildDeepSearchTool(configOf: () => DeepSearchToolConfig) {
   );
 }
 
-let configured: DeepSearchToolConfig = {};
+let configured: DeepSearchToolOptions = {};
 
 /**
- * Sets what {@link deepsearch_tool} runs with from now on (an empty object returns to the
- * environment defaults) and returns the previous setting, so it can be restored.
+ * Sets what {@link deepsearch_tool} runs with from now on, for the whole process (an empty
+ * object returns to the environment defaults), and returns the previous setting, so it can be
+ * restored. A program serving several tenants uses {@link createDeepSearchTool} instead.
  *
  * @example
  * configureDeepSearch({ llm: new OpenAIChatModel({ model: "gpt-4o-mini" }) });
  */
-export function configureDeepSearch(config: DeepSearchToolConfig): DeepSearchToolConfig {
+export function configureDeepSearch(options: DeepSearchToolOptions): DeepSearchToolOptions {
   const previous = configured;
-  configured = { ...config };
+  configured = { ...options };
   return previous;
 }
 
 /**
- * Creates a `deepsearch_tool` bound to its own model and search, for an application whose
- * agents need different ones; {@link deepsearch_tool} follows {@link configureDeepSearch}.
+ * Creates a `deepsearch_tool` bound to its own model and search (for instance
+ * `createTavilySearch({ apiKey, baseURL })` of `@framework/tools-websearch`), so a program
+ * serving several tenants configures each without environment variables. Name, arguments,
+ * report and failure texts are those of {@link deepsearch_tool}, which follows
+ * {@link configureDeepSearch}.
+ *
+ * @example
+ * const deepSearch = createDeepSearchTool({
+ *   llm: new OpenAIChatModel({ apiKey: tenant.llmKey, baseURL: tenant.llmURL }),
+ *   search: createTavilySearch({ apiKey: tenant.tavilyKey }),
+ * });
  */
-export function createDeepSearchTool(config: DeepSearchToolConfig = {}) {
-  const own = { ...config };
+export function createDeepSearchTool(options: DeepSearchToolOptions = {}) {
+  const own = { ...options };
   return buildDeepSearchTool(() => own);
 }
 

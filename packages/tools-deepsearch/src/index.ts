@@ -8,6 +8,7 @@ export {
   configureDeepSearch,
   createDeepSearchTool,
   type DeepSearchToolConfig,
+  type DeepSearchToolOptions,
   deepsearch_tool,
 } from "./deepsearch-tool.js";
 export { EmptyOutlineError } from "./error/index.js";

@@ -5,6 +5,7 @@ export {
   type StockFigure,
   visualize_stock_data,
 } from "./chart/index.js";
+export { createStockTools, type StockTools } from "./create-stock-tools.js";
 export {
   fetch_stock_data,
   fetchPriceTable,
@@ -16,6 +17,7 @@ export {
   stockArguments,
   yahooPriceSource,
 } from "./fetch/index.js";
+export type { PriceServiceOptions, StockToolsOptions } from "./stock-tools-options.js";
 export {
   type CumulativeReturnColumn,
   type DailyReturnColumn,

@@ -35,6 +35,13 @@ export const DEFAULT_MCP_TIMEOUT_MS = 60_000;
 /** The default of `connectTimeoutMs`. */
 export const DEFAULT_MCP_CONNECT_TIMEOUT_MS = 30_000;
 
+let construct: (
+  connection: Connection,
+  options: McpServerOptions,
+  logger: Logger,
+  context: ConnectContext,
+) => McpToolSet;
+
 interface OfferedTool {
   /** The server's definition, as JSON: a tool whose definition is unchanged keeps its function. */
   definition: string;
@@ -58,78 +65,64 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
   /** `mcp:<server>`: the `module_path` of this set's tools in the agent's records. */
   readonly modulePath: string;
 
-  private readonly connection: Connection;
-  private readonly options: McpServerOptions;
-  private readonly logger: Logger;
-  private readonly validator = new ArgumentValidator();
-  private readonly timeoutMs: number;
-  private offered = new Map<string, OfferedTool>();
+  readonly #connection: Connection;
+  readonly #options: McpServerOptions;
+  readonly #logger: Logger;
+  readonly #validator = new ArgumentValidator();
+  readonly #timeoutMs: number;
+  #offered = new Map<string, OfferedTool>();
   /** Whether the list was read once: the first read is the start, not a change. */
-  private listed = false;
-  private refreshing: Promise<void> = Promise.resolve();
-  private closing: Promise<void> | undefined;
-  private disconnected = false;
+  #listed = false;
+  #refreshing: Promise<void> = Promise.resolve();
+  #closing: Promise<void> | undefined;
+  #disconnected = false;
+
+  // Reachable only through `openMcpToolSet` (below), which connects first.
+  static {
+    construct = (connection, options, logger, context) =>
+      new McpToolSet(connection, options, logger, context);
+  }
 
   /** Use {@link mcpTools}: it connects first. */
-  private constructor(connection: Connection, options: McpServerOptions, logger: Logger) {
-    this.connection = connection;
-    this.options = options;
-    this.logger = logger;
-    this.timeoutMs = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
+  private constructor(
+    connection: Connection,
+    options: McpServerOptions,
+    logger: Logger,
+    context: ConnectContext,
+  ) {
+    this.#connection = connection;
+    this.#options = options;
+    this.#logger = logger;
+    this.#timeoutMs = options.timeoutMs ?? DEFAULT_MCP_TIMEOUT_MS;
     this.server =
       options.name ?? connection.client.getServerVersion()?.name ?? provisionalLabel(options);
     this.modulePath = `mcp:${this.server}`;
     connection.client.onclose = () => {
-      if (this.closing) return;
-      this.disconnected = true;
-      this.logger.warn(
+      if (this.#closing) return;
+      this.#disconnected = true;
+      this.#logger.warn(
         `MCP server ${this.server} disconnected; its tools now answer with an error`,
       );
     };
-  }
-
-  /** @internal Connects to a server and reads its tools; {@link mcpTools} is the public way. */
-  static async open(options: McpServerOptions): Promise<McpToolSet> {
-    const logger = withRedaction(options.logger ?? getDefaultLogger());
-    let set: McpToolSet | undefined;
-    const context: ConnectContext = {
-      label: provisionalLabel(options),
-      clientInfo: { name: "@framework/tools-mcp", version },
-      connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS,
-      signal: options.signal,
-      logger,
-      // Notifications can only arrive after the handshake, by which time `set` exists.
-      onToolListChanged: () =>
-        void set?.refresh().catch((error: unknown) => {
-          logger.warn(
-            `MCP server ${set?.server} changed its tools, but reading them again failed (the previous list stays): ${errorMessageOf(error)}`,
-          );
-        }),
-      onConnectionLost: () => set?.connectionLost(),
-    };
-    const connection = await connect(options, context);
-    set = new McpToolSet(connection, options, logger);
-    context.label = set.server;
-    try {
-      await set.refresh();
-    } catch (error) {
-      await set.close();
-      throw error;
-    }
-    logger.info(
-      `Connected to MCP server ${set.server} over ${connection.kind}: ${set.currentTools().length} tools`,
-    );
-    return set;
+    // From now on the connection's events reach this set, under the name the server gave.
+    context.label = this.server;
+    context.onToolListChanged = () =>
+      void this.refresh().catch((error: unknown) => {
+        this.#logger.warn(
+          `MCP server ${this.server} changed its tools, but reading them again failed (the previous list stays): ${errorMessageOf(error)}`,
+        );
+      });
+    context.onConnectionLost = () => this.#connectionLost();
   }
 
   /** The server's tools now, by the name they are offered under (prefixed, if asked). */
   get tools(): Readonly<Record<string, McpTool>> {
-    return Object.fromEntries([...this.offered.values()].map(({ tool }) => [tool.name, tool]));
+    return Object.fromEntries([...this.#offered.values()].map(({ tool }) => [tool.name, tool]));
   }
 
   /** The server's tools now; what an agent reads before every `invoke`. */
   currentTools(): readonly McpTool[] {
-    return [...this.offered.values()].map(({ tool }) => tool);
+    return [...this.#offered.values()].map(({ tool }) => tool);
   }
 
   /**
@@ -137,12 +130,12 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
    * any prompt by itself: pass it to the agent's `instruction` if you want the model to see it.
    */
   get instructions(): string | undefined {
-    return this.connection.client.getInstructions();
+    return this.#connection.client.getInstructions();
   }
 
   /** False once the server went away or the set was closed. */
   get connected(): boolean {
-    return !this.disconnected && !this.closing;
+    return !this.#disconnected && !this.#closing;
   }
 
   /**
@@ -150,17 +143,17 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
    * `tools/list_changed`. A failed read keeps the previous list and rejects.
    */
   refresh(): Promise<void> {
-    const next = this.refreshing.catch(() => {}).then(() => this.readTools());
-    this.refreshing = next;
+    const next = this.#refreshing.catch(() => {}).then(() => this.#readTools());
+    this.#refreshing = next;
     return next;
   }
 
   /** Ends the connection; a stdio server's process is stopped. Safe to call more than once. */
   close(): Promise<void> {
-    this.closing ??= this.shutDown().catch((error: unknown) => {
-      this.logger.debug(`Closing MCP server ${this.server}: ${errorMessageOf(error)}`);
+    this.#closing ??= this.#shutDown().catch((error: unknown) => {
+      this.#logger.debug(`Closing MCP server ${this.server}: ${errorMessageOf(error)}`);
     });
-    return this.closing;
+    return this.#closing;
   }
 
   /** `await using set = await mcpTools(…)` closes it at the end of the scope. */
@@ -169,27 +162,27 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
   }
 
   /** Ends the connection the server left: calls in flight fail at once, not at their timeout. */
-  private connectionLost(): void {
-    if (this.disconnected || this.closing) return;
-    void this.connection.transport.close().catch(() => {});
+  #connectionLost(): void {
+    if (this.#disconnected || this.#closing) return;
+    void this.#connection.transport.close().catch(() => {});
   }
 
-  private async shutDown(): Promise<void> {
-    const { transport } = this.connection;
+  async #shutDown(): Promise<void> {
+    const { transport } = this.#connection;
     // Ends the session on the server too (a server may answer 405: it keeps no sessions).
-    if (!this.disconnected && transport instanceof StreamableHTTPClientTransport) {
+    if (!this.#disconnected && transport instanceof StreamableHTTPClientTransport) {
       await transport.terminateSession().catch(() => {});
     }
-    await this.connection.client.close();
+    await this.#connection.client.close();
   }
 
-  private async readTools(): Promise<void> {
+  async #readTools(): Promise<void> {
     const listed: Tool[] = [];
     let cursor: string | undefined;
     do {
-      this.ensureConnected();
-      const page = await this.request("tools/list", undefined, (options) =>
-        this.connection.client.listTools(cursor === undefined ? {} : { cursor }, options),
+      this.#ensureConnected();
+      const page = await this.#request("tools/list", undefined, (options) =>
+        this.#connection.client.listTools(cursor === undefined ? {} : { cursor }, options),
       );
       listed.push(...page.tools);
       cursor = page.nextCursor;
@@ -197,56 +190,56 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
 
     const offered = new Map<string, OfferedTool>();
     for (const tool of listed) {
-      const name = frameworkToolName(tool.name, this.options.prefix);
+      const name = frameworkToolName(tool.name, this.#options.prefix);
       if (offered.has(name)) {
-        this.logger.warn(
+        this.#logger.warn(
           `MCP server ${this.server} has two tools named ${name} once made a valid tool name; ${tool.name} is left out`,
         );
         continue;
       }
       const definition = JSON.stringify(tool);
-      const previous = this.offered.get(name);
+      const previous = this.#offered.get(name);
       offered.set(
         name,
         previous?.definition === definition
           ? previous
-          : { definition, tool: this.toFrameworkTool(tool) },
+          : { definition, tool: this.#toFrameworkTool(tool) },
       );
     }
-    const first = !this.listed;
+    const first = !this.#listed;
     const changed =
-      offered.size !== this.offered.size ||
-      [...offered].some(([name, entry]) => this.offered.get(name) !== entry);
-    this.offered = offered;
-    this.listed = true;
+      offered.size !== this.#offered.size ||
+      [...offered].some(([name, entry]) => this.#offered.get(name) !== entry);
+    this.#offered = offered;
+    this.#listed = true;
     if (changed && !first) {
-      this.logger.info(`MCP server ${this.server} offers: ${[...offered.keys()].join(", ")}`);
-      this.options.onToolsChanged?.(this.currentTools());
+      this.#logger.info(`MCP server ${this.server} offers: ${[...offered.keys()].join(", ")}`);
+      this.#options.onToolsChanged?.(this.currentTools());
     }
   }
 
-  private toFrameworkTool(tool: Tool): McpTool {
+  #toFrameworkTool(tool: Tool): McpTool {
     return frameworkTool(tool, {
       server: this.server,
-      prefix: this.options.prefix,
-      validator: this.validator,
-      logger: this.logger,
-      call: (toolName, args, context) => this.callTool(toolName, args, context),
+      prefix: this.#options.prefix,
+      validator: this.#validator,
+      logger: this.#logger,
+      call: (toolName, args, context) => this.#callTool(toolName, args, context),
     });
   }
 
-  private async callTool(
+  async #callTool(
     toolName: string,
     args: Record<string, unknown>,
     context: ToolContext,
   ): Promise<McpToolResult> {
     AbortedError.throwIfAborted(context.signal, `MCP tool ${toolName}`);
-    this.ensureConnected();
-    const result = await this.request(
+    this.#ensureConnected();
+    const result = await this.#request(
       "tools/call",
       { toolName, signal: context.signal },
       (options) =>
-        this.connection.client.callTool({ name: toolName, arguments: args }, undefined, options),
+        this.#connection.client.callTool({ name: toolName, arguments: args }, undefined, options),
     );
     const converted = toMcpToolResult(result);
     if (result.isError) {
@@ -261,22 +254,22 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
   }
 
   /** Sends one request with this set's timeout, turning every failure into a typed error. */
-  private async request<T>(
+  async #request<T>(
     method: string,
     call: { toolName: string; signal: AbortSignal } | undefined,
     send: (options: { timeout: number; signal?: AbortSignal }) => Promise<T>,
   ): Promise<T> {
     try {
       return await send({
-        timeout: this.timeoutMs,
+        timeout: this.#timeoutMs,
         ...(call ? { signal: call.signal } : {}),
       });
     } catch (error) {
-      throw this.requestError(error, method, call);
+      throw this.#requestError(error, method, call);
     }
   }
 
-  private requestError(
+  #requestError(
     error: unknown,
     method: string,
     call: { toolName: string; signal: AbortSignal } | undefined,
@@ -289,18 +282,18 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
       });
     }
     if (
-      this.disconnected ||
-      this.closing ||
+      this.#disconnected ||
+      this.#closing ||
       (error instanceof McpError && error.code === ErrorCode.ConnectionClosed)
     ) {
-      return this.disconnectedError(error);
+      return this.#disconnectedError(error);
     }
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return new McpTimeoutError({
         server: this.server,
         method,
         ...(call ? { toolName: call.toolName } : {}),
-        timeoutMs: this.timeoutMs,
+        timeoutMs: this.#timeoutMs,
         cause: error,
       });
     }
@@ -315,17 +308,47 @@ export class McpToolSet implements LiveToolSource, AsyncDisposable {
     });
   }
 
-  private ensureConnected(): void {
-    if (this.disconnected || this.closing) throw this.disconnectedError(undefined);
+  #ensureConnected(): void {
+    if (this.#disconnected || this.#closing) throw this.#disconnectedError(undefined);
   }
 
-  private disconnectedError(cause: unknown): McpDisconnectedError {
-    const stderr = this.connection.stderr();
+  #disconnectedError(cause: unknown): McpDisconnectedError {
+    const stderr = this.#connection.stderr();
     return new McpDisconnectedError({
       server: this.server,
-      closedByClient: this.closing !== undefined,
+      closedByClient: this.#closing !== undefined,
       ...(stderr ? { stderr } : {}),
       ...(cause === undefined ? {} : { cause }),
     });
   }
+}
+
+/**
+ * Connects to a server, reads its tools and returns them as a set: what {@link mcpTools}
+ * does. Kept off the class, so connecting is not a member users see beside the set's own.
+ */
+export async function openMcpToolSet(options: McpServerOptions): Promise<McpToolSet> {
+  const logger = withRedaction(options.logger ?? getDefaultLogger());
+  const context: ConnectContext = {
+    label: provisionalLabel(options),
+    clientInfo: { name: "@framework/tools-mcp", version },
+    connectTimeoutMs: options.connectTimeoutMs ?? DEFAULT_MCP_CONNECT_TIMEOUT_MS,
+    signal: options.signal,
+    logger,
+    // Notifications can only arrive after the handshake; the set takes them over when made.
+    onToolListChanged: () => {},
+    onConnectionLost: () => {},
+  };
+  const connection = await connect(options, context);
+  const set = construct(connection, options, logger, context);
+  try {
+    await set.refresh();
+  } catch (error) {
+    await set.close();
+    throw error;
+  }
+  logger.info(
+    `Connected to MCP server ${set.server} over ${connection.kind}: ${set.currentTools().length} tools`,
+  );
+  return set;
 }

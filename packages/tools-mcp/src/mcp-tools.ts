@@ -1,5 +1,5 @@
 import type { McpServerOptions } from "./mcp-server-options.js";
-import { McpToolSet } from "./mcp-tool-set.js";
+import { type McpToolSet, openMcpToolSet } from "./mcp-tool-set.js";
 
 /**
  * Connects to an MCP server and returns its tools, ready for an agent. A `command` starts the
@@ -19,5 +19,5 @@ import { McpToolSet } from "./mcp-tool-set.js";
  * const agent = await Agent.create({ description: "…", llm, tools: [files] });
  */
 export function mcpTools(options: McpServerOptions): Promise<McpToolSet> {
-  return McpToolSet.open(options);
+  return openMcpToolSet(options);
 }

@@ -1,4 +1,4 @@
-import { AbortedError, getToolSpec, ToolArgumentsError } from "@framework/core";
+import { AbortedError, ConfigurationError, getToolSpec, ToolArgumentsError } from "@framework/core";
 import {
   type ArxivFeedForm,
   type ArxivSamplePaper,
@@ -10,7 +10,7 @@ import {
   startFakeServer,
 } from "@framework/testing";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { paper_research } from "./paper-research.js";
+import { createPaperResearchTool, paper_research } from "./paper-research.js";
 import type { PaperResearchResult } from "./paper-research-result.js";
 
 // Ranked by the fake's relevance: "agent" twice in the title, once in the title, only in the
@@ -454,5 +454,114 @@ describe("paper_research model output", () => {
     expect(render({ ...empty, error: "arXiv answered HTTP 500 Internal Server Error" })).toBe(
       'Paper search for "x" failed: arXiv answered HTTP 500 Internal Server Error',
     );
+  });
+});
+
+async function arxiv(): Promise<FakeServer> {
+  const server = await startFakeArxivServer();
+  servers.push(server);
+  return server;
+}
+
+function settingOf(create: () => unknown): string | undefined {
+  try {
+    create();
+  } catch (error) {
+    return ConfigurationError.isInstance(error) ? error.setting : "another error";
+  }
+  return undefined;
+}
+
+describe("createPaperResearchTool", () => {
+  // A server configures tools per tenant, so nothing here may come from the environment.
+  beforeEach(() => {
+    vi.stubEnv("ARXIV_API_URL", undefined);
+    vi.stubEnv("ARXIV_TIMEOUT_MS", undefined);
+  });
+
+  it("gives each tool its own baseURL, with no environment variable set", async () => {
+    const [first, second] = [await arxiv(), await arxiv()];
+    const forFirst = createPaperResearchTool({ baseURL: first.url });
+    const forSecond = createPaperResearchTool({ baseURL: `${second.url}/` });
+    const [a, b] = await Promise.all([
+      forFirst({ topic: "agents", max_results: 1 }),
+      forSecond({ topic: "graphs", max_results: 1 }),
+    ]);
+    expect(a.error).toBeUndefined();
+    expect(b.error).toBeUndefined();
+    expect(first.requests.map((request) => request.query.search_query)).toEqual(["agents"]);
+    expect(second.requests.map((request) => request.query.search_query)).toEqual(["graphs"]);
+  });
+
+  it("wins over ARXIV_API_URL and ARXIV_TIMEOUT_MS, which the default tool still reads per call", async () => {
+    const [given, fromEnvironment] = [await arxiv(), await arxiv()];
+    vi.stubEnv("ARXIV_API_URL", fromEnvironment.url);
+    vi.stubEnv("ARXIV_TIMEOUT_MS", "not a number");
+    const tool = createPaperResearchTool({ baseURL: given.url, timeoutMs: 5_000 });
+    expect((await tool({ topic: "agents" })).error).toBeUndefined();
+    expect(given.requests).toHaveLength(1);
+    expect(fromEnvironment.requests).toHaveLength(0);
+
+    vi.stubEnv("ARXIV_TIMEOUT_MS", undefined);
+    expect((await paper_research({ topic: "agents" })).error).toBeUndefined();
+    expect(fromEnvironment.requests).toHaveLength(1);
+  });
+
+  it("bounds the exchange by its own timeoutMs", async () => {
+    const server = await arxiv();
+    server.injectFaults({ hang: true });
+    const logger = createCapturingLogger();
+    const tool = createPaperResearchTool({ baseURL: server.url, timeoutMs: 100 });
+    const result = await tool({ topic: "agents" }, { logger });
+    expect(result.error).toBe(`arXiv at ${server.url} did not answer within 100 ms`);
+    expect(logger.lines).toEqual([
+      `Error searching papers for agents: arXiv at ${server.url} did not answer within 100 ms`,
+    ]);
+  });
+
+  it("sends its requests through the given fetch", async () => {
+    const server = await arxiv();
+    const seen: string[] = [];
+    const tool = createPaperResearchTool({
+      baseURL: "http://arxiv.invalid",
+      fetch: (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        seen.push(url.pathname);
+        return fetch(`${server.url}${url.pathname}${url.search}`, init);
+      },
+    });
+    expect((await tool({ topic: "agents", max_results: 2 })).total_papers).toBe(2);
+    expect(seen).toEqual(["/api/query"]);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("is the same tool as paper_research: name, parameters and failure texts", async () => {
+    const tool = createPaperResearchTool({ baseURL: "http://127.0.0.1:9" });
+    const spec = getToolSpec(tool);
+    const reference = getToolSpec(paper_research);
+    expect(spec.name).toBe("paper_research");
+    expect(spec.description).toBe(reference.description);
+    expect(spec.returns).toBe(reference.returns);
+    expect(Object.keys(spec.parameters.shape)).toEqual(["topic", "max_results"]);
+
+    const closed = await startFakeServer(() => ({}));
+    await closed.close();
+    const logger = createCapturingLogger();
+    const result = await createPaperResearchTool({ baseURL: closed.url })(
+      { topic: "agents" },
+      { logger },
+    );
+    expect(result).toMatchObject({ topic: "agents", total_papers: 0, paper_ids: [] });
+    expect(result.error).toMatch(
+      new RegExp(`^the connection to arXiv at ${closed.url} failed: .*ECONNREFUSED`),
+    );
+  });
+
+  it("refuses a baseURL that is not a URL and a timeoutMs that is not a positive time limit", () => {
+    expect(settingOf(() => createPaperResearchTool({ baseURL: "arxiv" }))).toBe("baseURL");
+    for (const timeoutMs of [0, -1, Number.NaN, 2 ** 31]) {
+      expect(settingOf(() => createPaperResearchTool({ timeoutMs }))).toBe("timeoutMs");
+    }
+    expect(settingOf(() => createPaperResearchTool({ timeoutMs: 1 }))).toBeUndefined();
   });
 });

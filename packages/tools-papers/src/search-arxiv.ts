@@ -1,7 +1,8 @@
-import { AbortedError, describeHttpFailure } from "@framework/core";
+import { AbortedError, ConfigurationError, describeHttpFailure } from "@framework/core";
 import ky from "ky";
 import { type ArxivFeed, parseArxivFeed } from "./arxiv-feed.js";
 import { ArxivRequestError } from "./error/arxiv-request-error.js";
+import type { PaperResearchToolOptions } from "./paper-research-options.js";
 
 const defaultArxivApiUrl = "http://export.arxiv.org";
 const defaultArxivTimeoutMs = 30_000;
@@ -17,20 +18,54 @@ function configurationError(message: string): ArxivRequestError {
   return new ArxivRequestError({ reason: "configuration", message });
 }
 
-// Read on every call, not at import, so an app's .env or a test can redirect the service.
-function readSettings(): { baseUrl: string; timeoutMs: number } {
-  const rawUrl = process.env.ARXIV_API_URL?.trim() || defaultArxivApiUrl;
+function isValidTimeout(value: number): boolean {
+  return Number.isFinite(value) && value > 0 && value <= maxTimeoutMs;
+}
+
+/**
+ * Checks settings a program gave (not the environment's, which are checked at each call and
+ * reported in the tool's result): a bad value is the program's mistake, told when it is made.
+ *
+ * @throws ConfigurationError naming the option.
+ */
+export function checkPaperResearchToolOptions(settings: PaperResearchToolOptions): void {
+  if (settings.baseURL !== undefined && !URL.canParse(settings.baseURL)) {
+    throw new ConfigurationError({
+      setting: "baseURL",
+      message: `paper_research: baseURL is not a valid URL: "${settings.baseURL}"`,
+    });
+  }
+  if (settings.timeoutMs !== undefined && !isValidTimeout(settings.timeoutMs)) {
+    throw new ConfigurationError({
+      setting: "timeoutMs",
+      message: `paper_research: timeoutMs must be a positive number of milliseconds up to ${maxTimeoutMs}, got ${settings.timeoutMs}`,
+    });
+  }
+}
+
+// What is not given is read on every call, not at import, so an app's .env or a test can
+// redirect the service.
+function readSettings(given: PaperResearchToolOptions): { baseURL: string; timeoutMs: number } {
+  const rawUrl = given.baseURL ?? (process.env.ARXIV_API_URL?.trim() || defaultArxivApiUrl);
   if (!URL.canParse(rawUrl)) {
     throw configurationError(`ARXIV_API_URL is not a valid URL: "${rawUrl}"`);
   }
-  const rawTimeout = process.env.ARXIV_TIMEOUT_MS?.trim();
-  const timeoutMs = rawTimeout ? Number(rawTimeout) : defaultArxivTimeoutMs;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0 || timeoutMs > maxTimeoutMs) {
+  return {
+    baseURL: rawUrl.replace(/\/+$/, ""),
+    timeoutMs: given.timeoutMs ?? environmentTimeoutMs(),
+  };
+}
+
+function environmentTimeoutMs(): number {
+  const raw = process.env.ARXIV_TIMEOUT_MS?.trim();
+  if (!raw) return defaultArxivTimeoutMs;
+  const timeoutMs = Number(raw);
+  if (!isValidTimeout(timeoutMs)) {
     throw configurationError(
-      `ARXIV_TIMEOUT_MS must be a positive number of milliseconds up to ${maxTimeoutMs}, got "${rawTimeout}"`,
+      `ARXIV_TIMEOUT_MS must be a positive number of milliseconds up to ${maxTimeoutMs}, got "${raw}"`,
     );
   }
-  return { baseUrl: rawUrl.replace(/\/+$/, ""), timeoutMs };
+  return timeoutMs;
 }
 
 function describeFailure(error: unknown): string {
@@ -88,20 +123,24 @@ function readFeed(response: Response, body: string): ArxivResults {
 }
 
 /**
- * Runs one arXiv search: `GET {ARXIV_API_URL}/api/query` with the topic as `search_query`,
+ * Runs one arXiv search: `GET {baseURL}/api/query` with the topic as `search_query`,
  * relevance order, first page of 100. Throws {@link ArxivRequestError} for
  * every failure and {@link AbortedError} when `signal` fires.
  */
-export async function searchArxiv(topic: string, signal: AbortSignal): Promise<ArxivResults> {
+export async function searchArxiv(
+  topic: string,
+  signal: AbortSignal,
+  settings: PaperResearchToolOptions = {},
+): Promise<ArxivResults> {
   AbortedError.throwIfAborted(signal, "paper_research");
-  const { baseUrl, timeoutMs } = readSettings();
+  const { baseURL, timeoutMs } = readSettings(settings);
   // One deadline covers the whole exchange: ky's own timeout stops at the response headers,
   // so a server that stalls while sending the body would otherwise hold the agent forever.
   const deadline = AbortSignal.timeout(timeoutMs);
   let response: Response;
   let body: string;
   try {
-    response = await ky.get(`${baseUrl}/api/query`, {
+    response = await ky.get(`${baseURL}/api/query`, {
       searchParams: {
         search_query: topic,
         id_list: "",
@@ -118,6 +157,7 @@ export async function searchArxiv(topic: string, signal: AbortSignal): Promise<A
       timeout: false,
       throwHttpErrors: false,
       signal: AbortSignal.any([signal, deadline]),
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
     });
     body = await response.text();
   } catch (error) {
@@ -127,13 +167,13 @@ export async function searchArxiv(topic: string, signal: AbortSignal): Promise<A
     if (deadline.aborted) {
       throw new ArxivRequestError({
         reason: "timeout",
-        message: `arXiv at ${baseUrl} did not answer within ${timeoutMs} ms`,
+        message: `arXiv at ${baseURL} did not answer within ${timeoutMs} ms`,
         cause: error,
       });
     }
     throw new ArxivRequestError({
       reason: "network",
-      message: `the connection to arXiv at ${baseUrl} failed: ${describeFailure(error)}`,
+      message: `the connection to arXiv at ${baseURL} failed: ${describeFailure(error)}`,
       cause: error,
     });
   }

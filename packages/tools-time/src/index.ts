@@ -1,1 +1,5 @@
-export { get_current_time } from "./get-current-time.js";
+export {
+  type CurrentTimeToolOptions,
+  createCurrentTimeTool,
+  get_current_time,
+} from "./get-current-time.js";

@@ -1,6 +1,7 @@
 export {
   createTavilySearch,
   defaultTavilyApiUrl,
+  defaultTavilyBaseURL,
   type TavilySearchOptions,
   tavilySearch,
   type WebSearch,

@@ -1,3 +1,4 @@
+import { ConfigurationError, getToolSpec } from "@framework/core";
 import {
   coinDeskError,
   coinDeskFaults,
@@ -260,5 +261,109 @@ describe("fetch_btc_market_data", () => {
       controller.abort();
       await expect(pending).resolves.toBe("Error fetching BTC price: the request was cancelled");
     });
+  });
+});
+
+describe("createBtcMarketDataTool", () => {
+  const others: FakeCoinDeskServer[] = [];
+  afterEach(async () => {
+    await Promise.all(others.splice(0).map((other) => other.close()));
+  });
+
+  async function another(options: Parameters<typeof startFakeCoinDeskServer>[0] = {}) {
+    const other = await startFakeCoinDeskServer(options);
+    others.push(other);
+    return other;
+  }
+
+  // A server configures tools per tenant, so nothing here may come from the environment.
+  beforeEach(() => {
+    vi.stubEnv("COINDESK_API_URL", undefined);
+  });
+
+  it("gives each tool its own baseURL and key, with no environment variable set", async () => {
+    const second = await another({ apiKey });
+    const forFirst = createBtcMarketDataTool({ baseURL: server.url });
+    const forSecond = createBtcMarketDataTool({ baseURL: `${second.url}/`, apiKey });
+    await expect(Promise.all([run(forFirst), run(forSecond)])).resolves.toEqual([
+      defaultSummary,
+      defaultSummary,
+    ]);
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([undefined]);
+    expect(second.requests.map((request) => request.headers.authorization)).toEqual([
+      `Apikey ${apiKey}`,
+    ]);
+    expect(second.requests[0]?.path).toBe("/index/cc/v1/latest/tick");
+  });
+
+  it("wins over COINDESK_API_URL and COINDESK_API_KEY, which the default tool still reads per call", async () => {
+    const keyed = await another({ apiKey });
+    vi.stubEnv("COINDESK_API_URL", server.url);
+    vi.stubEnv("COINDESK_API_KEY", "cd-environment-key-0b6a2e");
+    await expect(run(createBtcMarketDataTool({ baseURL: keyed.url, apiKey }))).resolves.toBe(
+      defaultSummary,
+    );
+    expect(keyed.requests[0]?.headers.authorization).toBe(`Apikey ${apiKey}`);
+    await expect(run(createBtcMarketDataTool({ apiKey: "" }))).resolves.toBe(defaultSummary);
+    await expect(run()).resolves.toBe(defaultSummary);
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([
+      undefined,
+      "Apikey cd-environment-key-0b6a2e",
+    ]);
+  });
+
+  it("keeps its key out of the failure text when the API echoes it", async () => {
+    const tenantKey = "cd-tenant-key-93f1d0a4";
+    server.injectFaults(
+      coinDeskError(401, { type: 1, message: `Unknown key ${tenantKey}`, other_info: {} }),
+    );
+    const text = await run(createBtcMarketDataTool({ baseURL: server.url, apiKey: tenantKey }));
+    expect(server.requests[0]?.headers.authorization).toBe(`Apikey ${tenantKey}`);
+    expect(text).toBe(
+      "Error fetching BTC price: CoinDesk answered HTTP 401 Unauthorized: Unknown key [REDACTED]",
+    );
+  });
+
+  it("sends its request through the given fetch", async () => {
+    const seen: string[] = [];
+    const tool = createBtcMarketDataTool({
+      baseURL: "http://coindesk.invalid",
+      fetch: (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        seen.push(url.pathname);
+        return fetch(`${server.url}${url.pathname}${url.search}`, init);
+      },
+    });
+    await expect(run(tool)).resolves.toBe(defaultSummary);
+    expect(seen).toEqual(["/index/cc/v1/latest/tick"]);
+  });
+
+  it("is the same tool as fetch_btc_market_data: name, parameters and failure texts", async () => {
+    const spec = getToolSpec(createBtcMarketDataTool({ baseURL: server.url }));
+    const reference = getToolSpec(fetch_btc_market_data);
+    expect(spec.name).toBe("fetch_btc_market_data");
+    expect(spec.description).toBe(reference.description);
+    expect(spec.returns).toBe(reference.returns);
+    expect(Object.keys(spec.parameters.shape)).toEqual([]);
+
+    server.injectFaults(coinDeskFaults.rateLimited());
+    await expect(run(createBtcMarketDataTool({ baseURL: server.url }))).resolves.toMatch(
+      /^Error fetching BTC price: CoinDesk answered HTTP 429/,
+    );
+  });
+
+  it("refuses a baseURL that is not a URL and a timeoutMs that is not a positive time limit", () => {
+    const settingOf = (create: () => unknown) => {
+      try {
+        create();
+      } catch (error) {
+        return ConfigurationError.isInstance(error) ? error.setting : "another error";
+      }
+      return undefined;
+    };
+    expect(settingOf(() => createBtcMarketDataTool({ baseURL: "coindesk" }))).toBe("baseURL");
+    for (const timeoutMs of [0, -5, Number.POSITIVE_INFINITY, 2 ** 31]) {
+      expect(settingOf(() => createBtcMarketDataTool({ timeoutMs }))).toBe("timeoutMs");
+    }
   });
 });

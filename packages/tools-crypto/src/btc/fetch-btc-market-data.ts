@@ -1,22 +1,68 @@
-import { primaryFunction, redactSecrets } from "@framework/core";
+import { ConfigurationError, primaryFunction, redactSecrets } from "@framework/core";
 import { z } from "zod";
 import { fetchLatestTick } from "../coindesk/fetch-latest-tick.js";
 import { btcInstrument, readBtcTick } from "./btc-tick.js";
 import { formatBtcSummary } from "./format-btc-summary.js";
 
-/** Options of {@link createBtcMarketDataTool}. */
+/**
+ * Options of {@link createBtcMarketDataTool}. Each one given wins over its environment
+ * variable; each one left out is read from the environment at every call, never at import.
+ */
 export interface BtcMarketDataToolOptions {
+  /**
+   * The CoinDesk data API's base URL; requests go to `{baseURL}/index/cc/v1/latest/tick`.
+   * Defaults to `COINDESK_API_URL`, else `https://data-api.coindesk.com`.
+   */
+  baseURL?: string;
+  /**
+   * The API key, sent as `Authorization: Apikey <key>`. Defaults to `COINDESK_API_KEY`; an
+   * empty string sends no key even when the variable is set.
+   */
+  apiKey?: string;
   /** Time limit of the whole request, body included, in milliseconds. Defaults to 15 000. */
   timeoutMs?: number;
+  /** Replaces the global `fetch`, e.g. to route or record requests. */
+  fetch?: typeof globalThis.fetch;
 }
 
 const defaultTimeoutMs = 15_000;
+// Timers cannot wait longer than a signed 32-bit count of milliseconds.
+const maxTimeoutMs = 2_147_483_647;
+
+function checkOptions(options: BtcMarketDataToolOptions): void {
+  if (options.baseURL !== undefined && !URL.canParse(options.baseURL)) {
+    throw new ConfigurationError({
+      setting: "baseURL",
+      message: `fetch_btc_market_data: baseURL is not a valid URL: "${options.baseURL}"`,
+    });
+  }
+  const { timeoutMs } = options;
+  if (
+    timeoutMs !== undefined &&
+    !(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= maxTimeoutMs)
+  ) {
+    throw new ConfigurationError({
+      setting: "timeoutMs",
+      message: `fetch_btc_market_data: timeoutMs must be a positive number of milliseconds up to ${maxTimeoutMs}, got ${timeoutMs}`,
+    });
+  }
+}
 
 /**
- * Creates a `fetch_btc_market_data` tool with its own time limit. The exported
- * {@link fetch_btc_market_data} is this with the defaults.
+ * Creates a `fetch_btc_market_data` tool with its own CoinDesk settings (base URL, key, time
+ * limit, `fetch`), so two tools in one process can reach different accounts or services
+ * without environment variables. Name, arguments, summary and failure texts are those of
+ * {@link fetch_btc_market_data}, which is this with every setting read from the environment.
+ *
+ * @throws ConfigurationError when `baseURL` is not a URL or `timeoutMs` is not a positive
+ *   number of milliseconds.
+ *
+ * @example
+ * const btc = createBtcMarketDataTool({ apiKey: tenant.coinDeskKey, timeoutMs: 5_000 });
  */
 export function createBtcMarketDataTool(options: BtcMarketDataToolOptions = {}) {
+  checkOptions(options);
+  const { baseURL, apiKey, fetch } = options;
   const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
   return primaryFunction(
     {
@@ -36,6 +82,9 @@ export function createBtcMarketDataTool(options: BtcMarketDataToolOptions = {}) 
           instruments: [btcInstrument],
           signal: context.signal,
           timeoutMs,
+          ...(baseURL === undefined ? {} : { baseURL }),
+          ...(apiKey === undefined ? {} : { apiKey }),
+          ...(fetch === undefined ? {} : { fetch }),
         });
         return formatBtcSummary(readBtcTick(body));
       } catch (error) {

@@ -15,6 +15,12 @@ export interface LatestTickRequest {
   signal: AbortSignal;
   /** Time limit for the whole exchange, body included, in milliseconds. */
   timeoutMs: number;
+  /** The API's base URL; `COINDESK_API_URL` read now when absent. */
+  baseURL?: string;
+  /** The API key; `COINDESK_API_KEY` read now when absent. */
+  apiKey?: string;
+  /** Replaces the global `fetch`. */
+  fetch?: typeof globalThis.fetch;
 }
 
 function describeCause(error: unknown): string {
@@ -24,18 +30,19 @@ function describeCause(error: unknown): string {
 }
 
 /**
- * `GET {COINDESK_API_URL}/index/cc/v1/latest/tick` with `market`, `instruments` and
+ * `GET {baseURL}/index/cc/v1/latest/tick` with `market`, `instruments` and
  * `apply_mapping=true`, and resolves to the parsed JSON body. The base URL and the optional
- * `COINDESK_API_KEY` (sent as `Authorization: Apikey <key>`) are read at each call. Every
- * failure rejects with a {@link CoinDeskError}, carrying the API's own `Err.message` when the
- * answer had one, or what another error body says (see `describeErrorBody`).
+ * key (sent as `Authorization: Apikey <key>`) not given in `request` are read from
+ * `COINDESK_API_URL` and `COINDESK_API_KEY` at each call. Every failure rejects with a
+ * {@link CoinDeskError}, carrying the API's own `Err.message` when the answer had one, or what
+ * another error body says (see `describeErrorBody`).
  */
 export async function fetchLatestTick(request: LatestTickRequest): Promise<unknown> {
-  const baseUrl = (process.env.COINDESK_API_URL?.trim() || defaultCoinDeskApiUrl).replace(
-    /\/+$/,
-    "",
-  );
-  const apiKey = process.env.COINDESK_API_KEY?.trim();
+  const baseURL = (
+    request.baseURL ??
+    (process.env.COINDESK_API_URL?.trim() || defaultCoinDeskApiUrl)
+  ).replace(/\/+$/, "");
+  const apiKey = request.apiKey ?? process.env.COINDESK_API_KEY?.trim();
   registerSecret(apiKey);
   const headers: Record<string, string> = { "Content-type": "application/json; charset=UTF-8" };
   if (apiKey) headers.Authorization = `Apikey ${apiKey}`;
@@ -48,7 +55,7 @@ export async function fetchLatestTick(request: LatestTickRequest): Promise<unkno
     }
     if (deadline.aborted) {
       return new CoinDeskError({
-        message: `no answer from ${baseUrl} within ${request.timeoutMs} ms`,
+        message: `no answer from ${baseURL} within ${request.timeoutMs} ms`,
         cause: error,
       });
     }
@@ -57,7 +64,7 @@ export async function fetchLatestTick(request: LatestTickRequest): Promise<unkno
 
   let response: Response;
   try {
-    response = await ky.get(`${baseUrl}/index/cc/v1/latest/tick`, {
+    response = await ky.get(`${baseURL}/index/cc/v1/latest/tick`, {
       searchParams: {
         market: request.market,
         instruments: request.instruments.join(","),
@@ -68,9 +75,10 @@ export async function fetchLatestTick(request: LatestTickRequest): Promise<unkno
       timeout: false,
       retry: 0,
       throwHttpErrors: false,
+      ...(request.fetch ? { fetch: request.fetch } : {}),
     });
   } catch (error) {
-    throw stopped(error, `could not reach ${baseUrl}`);
+    throw stopped(error, `could not reach ${baseURL}`);
   }
   const { status } = response;
   let text: string;

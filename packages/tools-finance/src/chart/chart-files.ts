@@ -28,16 +28,20 @@ export function chartFileStem(name: ChartFileName): string {
   return stem.replace(/[^A-Za-z0-9._-]/g, "_");
 }
 
-/** Writes a chart's page and image into the charts directory; returns their absolute paths. */
+/**
+ * Writes a chart's page and image into `directory` (made absolute), else the charts
+ * directory; returns their absolute paths.
+ */
 export async function writeChartFiles(
   name: ChartFileName,
   files: { html: string; png: Uint8Array },
+  directory: string = chartsDirectory(),
 ): Promise<{ htmlPath: string; pngPath: string }> {
-  const directory = chartsDirectory();
-  await mkdir(directory, { recursive: true });
+  const target = resolve(directory);
+  await mkdir(target, { recursive: true });
   const stem = chartFileStem(name);
-  const htmlPath = join(directory, `${stem}.html`);
-  const pngPath = join(directory, `${stem}.png`);
+  const htmlPath = join(target, `${stem}.html`);
+  const pngPath = join(target, `${stem}.png`);
   await Promise.all([writeFile(htmlPath, files.html), writeFile(pngPath, files.png)]);
   return { htmlPath, pngPath };
 }

@@ -1,8 +1,10 @@
 import type { Logger, ToolContext } from "@framework/core";
 import type { EChartsOption } from "echarts";
 import { describeError } from "../fetch/describe-error.js";
-import { fetchPriceTable } from "../fetch/fetch-price-table.js";
+import { createYahooPriceSource } from "../fetch/fetch-price-table.js";
+import { fetchPriceTableFrom } from "../fetch/price-table-source.js";
 import type { StockArguments } from "../fetch/stock-arguments.js";
+import type { StockToolsOptions } from "../stock-tools-options.js";
 import type { PriceRow, PriceTable } from "../table/price-table.js";
 import { type ChartFileName, type ChartKind, writeChartFiles } from "./chart-files.js";
 import type { ChartSize } from "./chart-size.js";
@@ -37,6 +39,8 @@ export interface SaveStockFigureInput<Row extends PriceRow> {
   name: ChartFileName;
   /** The page title. */
   title: string;
+  /** Where the files go; the charts directory (`FRAMEWORK_CHARTS_DIR`) when absent. */
+  directory?: string;
 }
 
 /**
@@ -49,13 +53,13 @@ export async function saveStockFigure<Row extends PriceRow>(
   input: SaveStockFigureInput<Row>,
   logger: Logger,
 ): Promise<StockFigure<Row> | null> {
-  const { option, table, size, name, title } = input;
+  const { option, table, size, name, title, directory } = input;
   try {
     const [html, png] = await Promise.all([
       renderChartHtml(option, size, title),
       renderChartPng(staticChartOption(option), size),
     ]);
-    const { htmlPath, pngPath } = await writeChartFiles(name, { html, png });
+    const { htmlPath, pngPath } = await writeChartFiles(name, { html, png }, directory);
     logger.info(`Saved ${name.kind} chart of ${table.symbol}: ${htmlPath} and ${pngPath}`);
     return { option, htmlPath, pngPath, table };
   } catch (error) {
@@ -80,6 +84,9 @@ export interface StockChartRecipe<Row extends PriceRow> {
   title(table: PriceTable, range: ChartRange): string;
 }
 
+/** What the chart tools' settings are: Yahoo's and where the files go. */
+export type ChartToolSettings = Pick<StockToolsOptions, "yahoo" | "chartsDirectory">;
+
 /**
  * What every chart tool does: fetch the prices, add the recipe's columns, build its figure and
  * save it. `null` (nothing drawn) when the fetch or the drawing failed, each already logged.
@@ -88,8 +95,9 @@ export async function drawStockChart<Row extends PriceRow>(
   recipe: StockChartRecipe<Row>,
   args: StockArguments,
   context: Pick<ToolContext, "signal" | "logger">,
+  settings: ChartToolSettings = {},
 ): Promise<StockFigure<Row> | null> {
-  const table = await fetchPriceTable(args, context);
+  const table = await fetchPriceTableFrom(createYahooPriceSource(settings.yahoo), args, context);
   if (!table) return null;
   const derived = recipe.derive(table);
   return saveStockFigure(
@@ -99,6 +107,7 @@ export async function drawStockChart<Row extends PriceRow>(
       size: recipe.size,
       name: { ...args, symbol: table.symbol, kind: recipe.kind },
       title: recipe.title(table, args),
+      ...(settings.chartsDirectory === undefined ? {} : { directory: settings.chartsDirectory }),
     },
     context.logger,
   );

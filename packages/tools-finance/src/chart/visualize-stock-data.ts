@@ -5,7 +5,42 @@ import type { PriceRow } from "../table/price-table.js";
 import { formatPercent, formatPrice, summarizePriceTable } from "../table/price-table-summary.js";
 import { candlestickChartOption, candlestickChartTitle } from "./candlestick-chart.js";
 import { candlestickChartSize } from "./chart-size.js";
-import { chartToolUsage, drawStockChart, noChartText, type StockFigure } from "./stock-figure.js";
+import {
+  type ChartToolSettings,
+  chartToolUsage,
+  drawStockChart,
+  noChartText,
+  type StockFigure,
+} from "./stock-figure.js";
+
+/** A `visualize_stock_data` tool drawing prices fetched and charts written with `settings`. */
+export function createVisualizeStockDataTool(settings: ChartToolSettings = {}) {
+  return primaryFunction(
+    {
+      name: "visualize_stock_data",
+      description: [
+        "Draw an interactive candlestick chart of a stock with its 20-day moving average (MA20) and volume bars.",
+        ...chartToolUsage,
+      ].join("\n"),
+      parameters: stockArguments,
+      returns: "The interactive figure (price and volume plot), or None on failure",
+      toModelOutput: candlestickFigureToText,
+    },
+    (args, context) =>
+      drawStockChart(
+        {
+          kind: "candlestick",
+          size: candlestickChartSize,
+          derive: (table) => withMovingAverage(table, 20),
+          option: candlestickChartOption,
+          title: candlestickChartTitle,
+        },
+        args,
+        context,
+        settings,
+      ),
+  );
+}
 
 /**
  * `visualize_stock_data(symbol, start_date, end_date, interval)`: fetches prices, adds MA20
@@ -13,30 +48,7 @@ import { chartToolUsage, drawStockChart, noChartText, type StockFigure } from ".
  * writing an interactive HTML page and a PNG into the charts directory. Returns the figure,
  * or `null` (nothing drawn) when the fetch or the drawing failed.
  */
-export const visualize_stock_data = primaryFunction(
-  {
-    description: [
-      "Draw an interactive candlestick chart of a stock with its 20-day moving average (MA20) and volume bars.",
-      ...chartToolUsage,
-    ].join("\n"),
-    parameters: stockArguments,
-    returns: "The interactive figure (price and volume plot), or None on failure",
-    toModelOutput: candlestickFigureToText,
-  },
-  async function visualize_stock_data(args, context) {
-    return drawStockChart(
-      {
-        kind: "candlestick",
-        size: candlestickChartSize,
-        derive: (table) => withMovingAverage(table, 20),
-        option: candlestickChartOption,
-        title: candlestickChartTitle,
-      },
-      args,
-      context,
-    );
-  },
-);
+export const visualize_stock_data = createVisualizeStockDataTool();
 
 /** What the model sees of a candlestick figure: where it is and a few figures from it. */
 export function candlestickFigureToText(

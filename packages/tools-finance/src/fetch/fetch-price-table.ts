@@ -1,6 +1,7 @@
 import type { Logger, ToolContext } from "@framework/core";
 import createYahooFinance from "yahoo-finance2/createYahooFinance";
 import chart from "yahoo-finance2/modules/chart";
+import { type PriceServiceOptions, trimmedBaseURL } from "../stock-tools-options.js";
 import { isIntradayInterval, type PriceRow, type PriceTable } from "../table/price-table.js";
 import { barStartDate } from "./bar-interval.js";
 import { describeError } from "./describe-error.js";
@@ -39,11 +40,19 @@ export function yahooTimeoutMs(): number {
 
 const day = 86_400;
 
+/**
+ * Yahoo Finance's chart API as a {@link PriceTableSource} with its own settings; those left
+ * out are read from `YAHOO_FINANCE_URL` and `YAHOO_TIMEOUT_MS` at each request.
+ */
+export function createYahooPriceSource(settings: PriceServiceOptions = {}): PriceTableSource {
+  return {
+    request: (request, context) => requestPriceTable(request, context, settings),
+    describeError,
+  };
+}
+
 /** Yahoo Finance's chart API, through yahoo-finance2, as a {@link PriceTableSource}. */
-export const yahooPriceSource: PriceTableSource = {
-  request: requestPriceTable,
-  describeError,
-};
+export const yahooPriceSource: PriceTableSource = createYahooPriceSource();
 
 /**
  * Fetches the price table the stock tools share from Yahoo Finance, reporting failures as
@@ -59,11 +68,15 @@ export function fetchPriceTable(
 async function requestPriceTable(
   request: StockRequest,
   context: Pick<ToolContext, "signal" | "logger">,
+  settings: PriceServiceOptions,
 ): Promise<PriceTable> {
+  const timeoutMs = settings.timeoutMs ?? yahooTimeoutMs();
   const client = new YahooFinance({
     fetch: createYahooFetch({
-      baseUrl: yahooFinanceUrl(),
-      signal: AbortSignal.any([context.signal, AbortSignal.timeout(yahooTimeoutMs())]),
+      baseURL:
+        settings.baseURL === undefined ? yahooFinanceUrl() : trimmedBaseURL(settings.baseURL),
+      signal: AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]),
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
     }),
     logger: yahooLogger(context.logger),
     // Otherwise a schema mismatch makes yahoo-finance2 ask the npm registry for its version.

@@ -15,23 +15,29 @@ export function yahooFinanceUrl(): string {
 /** Options of {@link createYahooFetch}. */
 export interface YahooFetchOptions {
   /** Where Yahoo's query hosts are redirected; the default host means no rewrite. */
-  baseUrl: string;
+  baseURL: string;
   /** Ends the request: the caller's cancellation or a timeout. */
   signal: AbortSignal;
+  /** Sends the request; the global `fetch` when absent. */
+  fetch?: typeof globalThis.fetch;
 }
 
 /**
- * A `fetch` for yahoo-finance2 that sends its query-host requests to `baseUrl` and applies
+ * A `fetch` for yahoo-finance2 that sends its query-host requests to `baseURL` and applies
  * `signal`. It reads each answer first: an empty one (see {@link classifyYahooAnswer}) throws
  * {@link YahooEmptyAnswer}; a failed one that is not Yahoo's chart envelope (a 429 "Too Many
  * Requests" page, a proxy's 502, a gateway's JSON error) becomes an error naming the status
  * and what the body says, because yahoo-finance2 would print the URL to the console and
  * report only the body.
  */
-export function createYahooFetch({ baseUrl, signal }: YahooFetchOptions): typeof fetch {
+export function createYahooFetch({
+  baseURL,
+  signal,
+  fetch: send = fetch,
+}: YahooFetchOptions): typeof fetch {
   return async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    const response = await fetch(redirectYahooUrl(url, baseUrl), { ...init, signal });
+    const response = await send(redirectYahooUrl(url, baseURL), { ...init, signal });
     const text = await response.text();
     let kind: YahooAnswerKind = "other";
     try {
@@ -49,13 +55,13 @@ export function createYahooFetch({ baseUrl, signal }: YahooFetchOptions): typeof
 }
 
 /**
- * `url` with Yahoo's query origin (query1 or query2) replaced by `baseUrl`; unchanged when
- * `baseUrl` is Yahoo's own default or `url` goes elsewhere.
+ * `url` with Yahoo's query origin (query1 or query2) replaced by `baseURL`; unchanged when
+ * `baseURL` is Yahoo's own default or `url` goes elsewhere.
  */
-export function redirectYahooUrl(url: string, baseUrl: string): string {
-  if (baseUrl === defaultYahooFinanceUrl) return url;
+export function redirectYahooUrl(url: string, baseURL: string): string {
+  if (baseURL === defaultYahooFinanceUrl) return url;
   const origin = yahooOrigins.find(
     (candidate) => url === candidate || url.startsWith(`${candidate}/`),
   );
-  return origin ? baseUrl + url.slice(origin.length) : url;
+  return origin ? baseURL + url.slice(origin.length) : url;
 }

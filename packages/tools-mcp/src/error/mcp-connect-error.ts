@@ -15,12 +15,13 @@ export class McpConnectError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The server's label: the `name` option, the command's name or the URL's host. */
-  readonly server: string;
-  readonly transport: McpTransportKind;
+  declare readonly server: string;
+  /** How the client tried to reach the server. */
+  declare readonly transport: McpTransportKind;
   /** The HTTP status the server answered with, when it did. */
-  readonly status: number | undefined;
+  declare readonly status: number | undefined;
   /** The end of what a stdio server wrote to stderr, secrets redacted. */
-  readonly stderr: string | undefined;
+  declare readonly stderr: string | undefined;
 
   constructor(options: {
     server: string;
@@ -35,11 +36,13 @@ export class McpConnectError extends FrameworkError {
       name,
       message: `Could not connect to MCP server "${options.server}" over ${options.transport}: ${options.reason}${tail}`,
       cause: options.cause,
+      fields: {
+        server: options.server,
+        transport: options.transport,
+        status: options.status,
+        stderr: options.stderr,
+      },
     });
-    this.server = options.server;
-    this.transport = options.transport;
-    this.status = options.status;
-    this.stderr = options.stderr;
   }
 
   static override isInstance(error: unknown): error is McpConnectError {

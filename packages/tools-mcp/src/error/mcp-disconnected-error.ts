@@ -11,11 +11,12 @@ const symbol = Symbol.for(marker);
 export class McpDisconnectedError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly server: string;
+  /** The server's label: the `name` option, or the name the server reported. */
+  declare readonly server: string;
   /** True when `close()` ended the connection, false when the server or network did. */
-  readonly closedByClient: boolean;
+  declare readonly closedByClient: boolean;
   /** The end of what a stdio server wrote to stderr, secrets redacted. */
-  readonly stderr: string | undefined;
+  declare readonly stderr: string | undefined;
 
   constructor(options: {
     server: string;
@@ -31,10 +32,12 @@ export class McpDisconnectedError extends FrameworkError {
       name,
       message: `MCP server "${options.server}" is disconnected: ${why}${tail}`,
       cause: options.cause,
+      fields: {
+        server: options.server,
+        closedByClient: options.closedByClient,
+        stderr: options.stderr,
+      },
     });
-    this.server = options.server;
-    this.closedByClient = options.closedByClient;
-    this.stderr = options.stderr;
   }
 
   static override isInstance(error: unknown): error is McpDisconnectedError {

@@ -11,13 +11,14 @@ const symbol = Symbol.for(marker);
 export class McpRequestError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly server: string;
+  /** The server's label: the `name` option, or the name the server reported. */
+  declare readonly server: string;
   /** The MCP method, e.g. `"tools/call"`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The JSON-RPC error code, when the server sent one. */
-  readonly code: number | undefined;
+  declare readonly code: number | undefined;
   /** The error's `data`, when the server sent some. */
-  readonly data: unknown;
+  declare readonly data: unknown;
 
   constructor(options: {
     server: string;
@@ -32,11 +33,13 @@ export class McpRequestError extends FrameworkError {
       name,
       message: `MCP server "${options.server}" failed ${options.method}: ${options.reason}${code}`,
       cause: options.cause,
+      fields: {
+        server: options.server,
+        method: options.method,
+        code: options.code,
+        data: options.data,
+      },
     });
-    this.server = options.server;
-    this.method = options.method;
-    this.code = options.code;
-    this.data = options.data;
   }
 
   static override isInstance(error: unknown): error is McpRequestError {

@@ -8,12 +8,14 @@ const symbol = Symbol.for(marker);
 export class McpTimeoutError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly server: string;
+  /** The server's label: the `name` option, or the name the server reported. */
+  declare readonly server: string;
   /** The MCP method, e.g. `"tools/call"`. */
-  readonly method: string;
+  declare readonly method: string;
   /** The tool called, for `tools/call`. */
-  readonly toolName: string | undefined;
-  readonly timeoutMs: number;
+  declare readonly toolName: string | undefined;
+  /** The time limit that passed, in milliseconds. */
+  declare readonly timeoutMs: number;
 
   constructor(options: {
     server: string;
@@ -27,11 +29,13 @@ export class McpTimeoutError extends FrameworkError {
       name,
       message: `MCP server "${options.server}" did not answer ${what} within ${options.timeoutMs} ms`,
       cause: options.cause,
+      fields: {
+        server: options.server,
+        method: options.method,
+        toolName: options.toolName,
+        timeoutMs: options.timeoutMs,
+      },
     });
-    this.server = options.server;
-    this.method = options.method;
-    this.toolName = options.toolName;
-    this.timeoutMs = options.timeoutMs;
   }
 
   static override isInstance(error: unknown): error is McpTimeoutError {

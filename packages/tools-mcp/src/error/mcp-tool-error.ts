@@ -11,11 +11,12 @@ const symbol = Symbol.for(marker);
 export class McpToolError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly server: string;
+  /** The server's label: the `name` option, or the name the server reported. */
+  declare readonly server: string;
   /** The tool's name on the server (without any prefix). */
-  readonly toolName: string;
+  declare readonly toolName: string;
   /** The structured content the tool returned with its error, if any. */
-  readonly structuredContent: Record<string, unknown> | undefined;
+  declare readonly structuredContent: Record<string, unknown> | undefined;
 
   constructor(options: {
     server: string;
@@ -23,10 +24,15 @@ export class McpToolError extends FrameworkError {
     text: string;
     structuredContent?: Record<string, unknown>;
   }) {
-    super({ name, message: options.text || `MCP tool ${options.toolName} reported an error` });
-    this.server = options.server;
-    this.toolName = options.toolName;
-    this.structuredContent = options.structuredContent;
+    super({
+      name,
+      message: options.text || `MCP tool ${options.toolName} reported an error`,
+      fields: {
+        server: options.server,
+        toolName: options.toolName,
+        structuredContent: options.structuredContent,
+      },
+    });
   }
 
   static override isInstance(error: unknown): error is McpToolError {

@@ -21,7 +21,7 @@ type AnyAjv = Ajv | Ajv2019 | Ajv2020;
  * declare draft-07.
  */
 export class ArgumentValidator {
-  private readonly instances = new Map<string, AnyAjv>();
+  readonly #instances = new Map<string, AnyAjv>();
 
   /**
    * A check for `schema`, or `undefined` when Ajv cannot compile it (an unresolvable `$ref`,
@@ -31,7 +31,7 @@ export class ArgumentValidator {
     const { $schema, ...rest } = schema;
     let validate: ValidateFunction;
     try {
-      validate = this.instance(typeof $schema === "string" ? $schema : "").compile(rest);
+      validate = this.#instance(typeof $schema === "string" ? $schema : "").compile(rest);
     } catch (error) {
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }
@@ -40,13 +40,13 @@ export class ArgumentValidator {
     };
   }
 
-  private instance(draft: string): AnyAjv {
+  #instance(draft: string): AnyAjv {
     const kind = /draft-0[467]/.test(draft)
       ? "draft-07"
       : draft.includes("2019-09")
         ? "2019-09"
         : "2020-12";
-    let ajv = this.instances.get(kind);
+    let ajv = this.#instances.get(kind);
     if (!ajv) {
       // Server schemas carry keywords of their own (titles, examples, vendor extensions).
       const options = { allErrors: true, strict: false, logger: false } as const;
@@ -57,7 +57,7 @@ export class ArgumentValidator {
             ? new Ajv2019(options)
             : new Ajv2020(options);
       formats.default(ajv);
-      this.instances.set(kind, ajv);
+      this.#instances.set(kind, ajv);
     }
     return ajv;
   }

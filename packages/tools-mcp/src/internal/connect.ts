@@ -30,10 +30,10 @@ export interface ConnectContext {
   connectTimeoutMs: number;
   signal: AbortSignal | undefined;
   logger: Logger;
-  /** Called when the server says its tool list changed. */
-  onToolListChanged(): void;
+  /** Called when the server says its tool list changed; the tool set installs its own. */
+  onToolListChanged: () => void;
   /** Called when an HTTP server is gone for good: its streams could not be reopened. */
-  onConnectionLost(): void;
+  onConnectionLost: () => void;
 }
 
 // What the SDK's Streamable HTTP transport reports when it gave up reopening a dropped stream

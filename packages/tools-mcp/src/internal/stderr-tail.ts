@@ -8,20 +8,20 @@ const maxTailChars = 2_000;
  * reason is usually its last lines.
  */
 export class StderrTail {
-  private tail = "";
-  private partial = "";
+  #tail = "";
+  #partial = "";
 
   /** Adds a chunk; returns the lines it completed. */
   append(chunk: string): string[] {
-    this.tail = (this.tail + chunk).slice(-maxTailChars);
-    const lines = (this.partial + chunk).split(/\r?\n/);
-    this.partial = lines.pop() ?? "";
+    this.#tail = (this.#tail + chunk).slice(-maxTailChars);
+    const lines = (this.#partial + chunk).split(/\r?\n/);
+    this.#partial = lines.pop() ?? "";
     return lines.filter((line) => line.trim() !== "");
   }
 
   /** The kept end, secrets redacted; undefined when the server wrote nothing. */
   text(): string | undefined {
-    const text = this.tail.trim();
+    const text = this.#tail.trim();
     return text ? redactSecrets(text) : undefined;
   }
 }

@@ -28,9 +28,10 @@ export type ArxivFailureReason =
 export class ArxivRequestError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly reason: ArxivFailureReason;
+  /** How the search failed. */
+  declare readonly reason: ArxivFailureReason;
   /** The HTTP status, when arXiv answered. */
-  readonly status?: number;
+  declare readonly status?: number;
 
   constructor({
     reason,
@@ -43,9 +44,7 @@ export class ArxivRequestError extends FrameworkError {
     status?: number;
     cause?: unknown;
   }) {
-    super({ name, message, cause });
-    this.reason = reason;
-    if (status !== undefined) this.status = status;
+    super({ name, message, cause, fields: { reason, status } });
   }
 
   static override isInstance(error: unknown): error is ArxivRequestError {

@@ -8,7 +8,12 @@ import {
 } from "@framework/testing";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { SearchError } from "../error/search-error.js";
-import { createTavilySearch, tavilySearch } from "./tavily-search.js";
+import {
+  createTavilySearch,
+  defaultTavilyApiUrl,
+  defaultTavilyBaseURL,
+  tavilySearch,
+} from "./tavily-search.js";
 
 let server: FakeTavilyServer;
 
@@ -227,7 +232,8 @@ describe("tavilySearch", () => {
       const url = server.url;
       await server.close();
       const error = await failure(tavilySearch("anything"));
-      expect(error).toMatchObject({ reason: "network", retryable: true, statusCode: undefined });
+      expect(error).toMatchObject({ reason: "network", retryable: true });
+      expect((error as SearchError).statusCode).toBeUndefined();
       expect((error as Error).message).toBe(
         `Could not reach Tavily at ${url}: connect ECONNREFUSED 127.0.0.1:${new URL(url).port}`,
       );
@@ -257,5 +263,85 @@ describe("tavilySearch", () => {
       expect(AbortedError.isInstance(error)).toBe(true);
       expect(server.requests).toHaveLength(0);
     });
+  });
+});
+
+describe("createTavilySearch settings", () => {
+  const others: FakeTavilyServer[] = [];
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    await Promise.all(others.splice(0).map((other) => other.close()));
+  });
+
+  async function another(apiKey: string): Promise<FakeTavilyServer> {
+    const other = await startFakeTavilyServer({ apiKey });
+    others.push(other);
+    return other;
+  }
+
+  function settingOf(create: () => unknown): string | undefined {
+    try {
+      create();
+    } catch (error) {
+      return ConfigurationError.isInstance(error) ? error.setting : "another error";
+    }
+    return undefined;
+  }
+
+  it("gives each client its own baseURL and key, with no environment variable set", async () => {
+    vi.stubEnv("TAVILY_API_URL", undefined);
+    vi.stubEnv("TAVILY_API_KEY", undefined);
+    const [first, second] = [
+      await another("tvly-tenant-a-key-41c2"),
+      await another("tvly-tenant-b-key-7d90"),
+    ];
+    const forFirst = createTavilySearch({ baseURL: first.url, apiKey: first.apiKey });
+    const forSecond = createTavilySearch({ baseURL: `${second.url}/`, apiKey: second.apiKey });
+    await Promise.all([forFirst("first tenant"), forSecond("second tenant")]);
+    const queries = (fake: FakeTavilyServer) =>
+      fake.requests.map((request) => [request.path, request.headers.authorization]);
+    expect(queries(first)).toEqual([["/search", "Bearer tvly-tenant-a-key-41c2"]]);
+    expect(queries(second)).toEqual([["/search", "Bearer tvly-tenant-b-key-7d90"]]);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("wins over TAVILY_API_URL, which a client without baseURL reads per search", async () => {
+    const other = await another(server.apiKey);
+    await createTavilySearch({ baseURL: other.url })("given");
+    await createTavilySearch()("from the environment");
+    expect(other.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  // The warning is once per process, so nothing before this test may use apiBaseURL.
+  it("still takes the deprecated apiBaseURL, warning once per process", async () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    const other = await another(server.apiKey);
+    await createTavilySearch({ apiBaseURL: other.url })("old name");
+    createTavilySearch({ apiBaseURL: other.url, baseURL: other.url });
+    expect(other.requests).toHaveLength(1);
+    expect(server.requests).toHaveLength(0);
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("pass the same URL as baseURL"), {
+      type: "DeprecationWarning",
+      code: "FRAMEWORK_TAVILY_API_BASE_URL",
+    });
+  });
+
+  it("refuses two different URLs, a baseURL that is not a URL and a bad timeoutMs", () => {
+    expect(
+      settingOf(() =>
+        createTavilySearch({ baseURL: "http://127.0.0.1:1", apiBaseURL: "http://127.0.0.1:2" }),
+      ),
+    ).toBe("baseURL");
+    expect(settingOf(() => createTavilySearch({ baseURL: "tavily" }))).toBe("baseURL");
+    for (const timeoutMs of [0, -1, Number.NaN, 2 ** 31]) {
+      expect(settingOf(() => createTavilySearch({ timeoutMs }))).toBe("timeoutMs");
+    }
+  });
+
+  it("keeps the old name of the default base URL", () => {
+    expect(defaultTavilyBaseURL).toBe("https://api.tavily.com");
+    expect(defaultTavilyApiUrl).toBe(defaultTavilyBaseURL);
   });
 });

@@ -1,5 +1,6 @@
 import { AbortedError, ConfigurationError, registerSecret } from "@framework/core";
 import { toSearchError } from "./to-search-error.js";
+import { warnDeprecated } from "./warn-deprecated.js";
 
 /** One page found by a web search. */
 export interface WebSearchResult {
@@ -38,11 +39,22 @@ export interface WebSearchOptions {
  */
 export type WebSearch = (query: string, options?: WebSearchOptions) => Promise<WebSearchResponse>;
 
-/** Options of {@link createTavilySearch}; every one falls back to the environment per call. */
+/**
+ * Options of {@link createTavilySearch} and `createSearchApiTool`. Each one given wins over
+ * its environment variable; each one left out is read from the environment at every search.
+ */
 export interface TavilySearchOptions {
   /** The API key. Defaults to `TAVILY_API_KEY`, read at each search. */
   apiKey?: string;
-  /** The service's base URL. Defaults to `TAVILY_API_URL`, else {@link defaultTavilyApiUrl}. */
+  /**
+   * The service's base URL; searches go to `{baseURL}/search`. Defaults to `TAVILY_API_URL`,
+   * else {@link defaultTavilyBaseURL}.
+   */
+  baseURL?: string;
+  /**
+   * @deprecated Use `baseURL` (same meaning); `apiBaseURL` still works, warns once per
+   * process, and goes away in the next minor version.
+   */
   apiBaseURL?: string;
   /** Time limit of each search in milliseconds. Defaults to 30 000. */
   timeoutMs?: number;
@@ -51,22 +63,78 @@ export interface TavilySearchOptions {
 }
 
 /** The Tavily API's public base URL. */
-export const defaultTavilyApiUrl = "https://api.tavily.com";
+export const defaultTavilyBaseURL = "https://api.tavily.com";
+
+/**
+ * @deprecated Use {@link defaultTavilyBaseURL} (the same URL); this name goes away in the next
+ * minor version.
+ */
+export const defaultTavilyApiUrl = defaultTavilyBaseURL;
 
 const defaultTimeoutMs = 30_000;
 const defaultMaxResults = 5;
+// Timers cannot wait longer than a signed 32-bit count of milliseconds.
+const maxTimeoutMs = 2_147_483_647;
 const operation = "web search";
+
+/**
+ * The base URL a program gave, under `baseURL` or its deprecated name `apiBaseURL` (which
+ * warns once per process), checked now: a bad value is the program's mistake, told when made.
+ *
+ * @throws ConfigurationError when it is not a URL, or two different URLs are given.
+ */
+function givenBaseURL(options: TavilySearchOptions): string | undefined {
+  const { baseURL, apiBaseURL } = options;
+  if (apiBaseURL !== undefined) {
+    if (baseURL !== undefined && baseURL !== apiBaseURL) {
+      throw new ConfigurationError({
+        setting: "baseURL",
+        message:
+          "Web search takes baseURL or its deprecated name apiBaseURL, not two different URLs",
+      });
+    }
+    warnDeprecated(
+      "FRAMEWORK_TAVILY_API_BASE_URL",
+      "@framework/tools-websearch: the apiBaseURL option is deprecated, pass the same URL as baseURL; apiBaseURL goes away in the next minor version",
+    );
+  }
+  const given = baseURL ?? apiBaseURL;
+  if (given && !URL.canParse(given)) {
+    throw new ConfigurationError({
+      setting: "baseURL",
+      message: `Web search: baseURL is not a valid URL: "${given}"`,
+    });
+  }
+  return given;
+}
+
+function checkTimeoutMs(timeoutMs: number | undefined): void {
+  if (
+    timeoutMs !== undefined &&
+    !(Number.isFinite(timeoutMs) && timeoutMs > 0 && timeoutMs <= maxTimeoutMs)
+  ) {
+    throw new ConfigurationError({
+      setting: "timeoutMs",
+      message: `Web search: timeoutMs must be a positive number of milliseconds up to ${maxTimeoutMs}, got ${timeoutMs}`,
+    });
+  }
+}
 
 /**
  * Creates a {@link WebSearch} on the Tavily service through `@tavily/core`. Settings not given
  * here are read from the environment at each search, never at import, so a key added later
  * (or a test's fake server) is picked up.
  *
+ * @throws ConfigurationError when `baseURL` is not a URL, `timeoutMs` is not a positive number
+ *   of milliseconds, or `baseURL` and its deprecated name `apiBaseURL` name different URLs.
+ *
  * @example
  * const search = createTavilySearch({ maxResults: 2 });
  * const { results } = await search("bitcoin ETF inflows");
  */
 export function createTavilySearch(options: TavilySearchOptions = {}): WebSearch {
+  const givenURL = givenBaseURL(options);
+  checkTimeoutMs(options.timeoutMs);
   return async (query, searchOptions = {}) => {
     const apiKey = options.apiKey || process.env.TAVILY_API_KEY?.trim();
     if (!apiKey) {
@@ -78,9 +146,9 @@ export function createTavilySearch(options: TavilySearchOptions = {}): WebSearch
     }
     registerSecret(apiKey);
     const baseURL = (
-      options.apiBaseURL ||
+      givenURL ||
       process.env.TAVILY_API_URL?.trim() ||
-      defaultTavilyApiUrl
+      defaultTavilyBaseURL
     ).replace(/\/+$/, "");
     const timeoutMs = searchOptions.timeoutMs ?? options.timeoutMs ?? defaultTimeoutMs;
     const { signal } = searchOptions;

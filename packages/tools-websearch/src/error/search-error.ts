@@ -1,4 +1,4 @@
-import { FrameworkError, redactSecrets } from "@framework/core";
+import { FrameworkError } from "@framework/core";
 
 const name = "SearchError";
 const marker = `framework.error.${name}`;
@@ -41,11 +41,11 @@ export class SearchError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The kind of failure, for programmatic handling. */
-  readonly reason: SearchFailure;
+  declare readonly reason: SearchFailure;
   /** The HTTP status of the failed request, when known. */
-  readonly statusCode: number | undefined;
+  declare readonly statusCode: number | undefined;
   /** True when repeating the same request later may succeed. */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
 
   constructor({
     reason,
@@ -58,10 +58,12 @@ export class SearchError extends FrameworkError {
     statusCode?: number;
     cause?: unknown;
   }) {
-    super({ name, message: redactSecrets(message), cause });
-    this.reason = reason;
-    this.statusCode = statusCode;
-    this.retryable = retryableFailures.has(reason);
+    super({
+      name,
+      message,
+      cause,
+      fields: { reason, statusCode, retryable: retryableFailures.has(reason) },
+    });
   }
 
   static override isInstance(error: unknown): error is SearchError {

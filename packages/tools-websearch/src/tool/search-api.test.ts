@@ -161,3 +161,37 @@ describe("search_api", () => {
     });
   });
 });
+
+describe("createSearchApiTool", () => {
+  it("gives each tool its own baseURL and key, with no environment variable set", async () => {
+    vi.stubEnv("TAVILY_API_URL", undefined);
+    vi.stubEnv("TAVILY_API_KEY", undefined);
+    const other = await startFakeTavilyServer({ apiKey: "tvly-tenant-key-2b8e14" });
+    try {
+      const forServer = createSearchApiTool({ baseURL: server.url, apiKey: server.apiKey });
+      const forOther = createSearchApiTool({ baseURL: other.url, apiKey: other.apiKey });
+      const [a, b] = await Promise.all([run("bitcoin", forServer), run("ethereum", forOther)]);
+      expect(a).not.toMatch(/^Web search failed/);
+      expect(b).not.toMatch(/^Web search failed/);
+      expect(server.requests).toHaveLength(1);
+      expect(other.requests.map((request) => request.headers.authorization)).toEqual([
+        "Bearer tvly-tenant-key-2b8e14",
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("is the same tool as search_api: name, parameters and failure texts", async () => {
+    const tool = createSearchApiTool({ baseURL: server.url, apiKey: "tvly-wrong-key-5c3a90" });
+    const spec = getToolSpec(tool);
+    const reference = getToolSpec(search_api);
+    expect(spec.name).toBe("search_api");
+    expect(spec.description).toBe(reference.description);
+    expect(spec.returns).toBe(reference.returns);
+    expect(Object.keys(spec.parameters.shape)).toEqual(["query"]);
+    await expect(run("bitcoin", tool)).resolves.toBe(
+      "Web search failed: Tavily rejected the API key (HTTP 401): Unauthorized: missing or invalid API key.",
+    );
+  });
+});

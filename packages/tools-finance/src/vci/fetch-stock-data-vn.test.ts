@@ -10,7 +10,11 @@ import {
   vciGapChartPath,
 } from "@framework/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { fetch_stock_data_vn, vnPriceTableToText } from "./fetch-stock-data-vn.js";
+import { createStockTools } from "../create-stock-tools.js";
+import { vnPriceTableToText } from "./fetch-stock-data-vn.js";
+
+// What the advisory crew registers: the tool with every setting read from the environment.
+const { fetch_stock_data_vn } = createStockTools();
 
 let vci: FakeServer;
 const logger = createCapturingLogger();

@@ -1,12 +1,9 @@
 import { describeHttpFailure, type ToolContext } from "@framework/core";
-import {
-  fetchPriceTableFrom,
-  type PriceTable,
-  type PriceTableSource,
-  type StockArguments,
-  type StockRequest,
-} from "@framework/tools-finance";
 import ky, { HTTPError } from "ky";
+import type { PriceTableSource } from "../fetch/price-table-source.js";
+import type { StockRequest } from "../fetch/stock-arguments.js";
+import { type PriceServiceOptions, trimmedBaseURL } from "../stock-tools-options.js";
+import type { PriceTable } from "../table/price-table.js";
 import { groupVciBars, readVciBars, toPriceRows, vietnamDate } from "./vci-bars.js";
 import { vciApiUrl, vciChartBody, vciIndexSymbols, vciPlans } from "./vci-request.js";
 
@@ -30,11 +27,19 @@ const vnIndexCurrency = "points";
 
 const gapChartPath = "/api/chart/OHLCChart/gap-chart";
 
-function describeVciError(error: unknown): string {
-  const base = vciApiUrl();
+/** The base URL and time limit of one request: those given, else the environment's now. */
+function resolveSettings(settings: PriceServiceOptions): { base: string; timeoutMs: number } {
+  return {
+    base: settings.baseURL === undefined ? vciApiUrl() : trimmedBaseURL(settings.baseURL),
+    timeoutMs: settings.timeoutMs ?? vciTimeoutMs(),
+  };
+}
+
+function describeVciError(error: unknown, settings: PriceServiceOptions): string {
+  const { base, timeoutMs } = resolveSettings(settings);
   // ky's own TimeoutError and the deadline signal's DOMException share this name.
   if (error instanceof Error && error.name === "TimeoutError")
-    return `no answer from ${base} within ${vciTimeoutMs()} ms`;
+    return `no answer from ${base} within ${timeoutMs} ms`;
   if (!(error instanceof Error)) return String(error);
   if (error.name === "AbortError") return "the request was cancelled";
   if (error instanceof SyntaxError) return `the answer is not valid JSON (${error.message})`;
@@ -49,6 +54,7 @@ function describeVciError(error: unknown): string {
 async function requestVciTable(
   request: StockRequest,
   context: Pick<ToolContext, "signal">,
+  settings: PriceServiceOptions,
 ): Promise<PriceTable> {
   const plan = vciPlans[request.interval];
   if (!plan) {
@@ -58,7 +64,7 @@ async function requestVciTable(
   }
   const indexName = vciIndexSymbols[request.symbol];
   const vciSymbol = indexName ?? request.symbol;
-  const base = vciApiUrl();
+  const { base, timeoutMs } = resolveSettings(settings);
   const { origin } = new URL(base);
   const answer: unknown = await ky
     .post(`${base}${gapChartPath}`, {
@@ -72,7 +78,8 @@ async function requestVciTable(
       // that stalls mid-body would otherwise hang the tool until the run is cancelled.
       timeout: false,
       retry: 0,
-      signal: AbortSignal.any([context.signal, AbortSignal.timeout(vciTimeoutMs())]),
+      signal: AbortSignal.any([context.signal, AbortSignal.timeout(timeoutMs)]),
+      ...(settings.fetch ? { fetch: settings.fetch } : {}),
     })
     .json()
     .catch(async (error: unknown) => {
@@ -97,20 +104,13 @@ async function requestVciTable(
   };
 }
 
-/** VCI's gap-chart API as a price source: prices in thousands of VND, indices in points. */
-const vciPriceSource: PriceTableSource = {
-  request: requestVciTable,
-  describeError: describeVciError,
-};
-
 /**
- * Fetches a Vietnamese price table from VCI, reporting every failure as the stock tools do:
- * `Error fetching data for <symbol>: <error>` or `No data found for <symbol>. Check the symbol
- * or date range.` (a warning on the context's logger), then `null`. Never throws.
+ * VCI's gap-chart API as a price source: prices in thousands of VND, indices in points. The
+ * settings left out are read from `VCI_API_URL` and `VCI_TIMEOUT_MS` at each request.
  */
-export function fetchVnPriceTable(
-  args: StockArguments,
-  context: Pick<ToolContext, "signal" | "logger">,
-): Promise<PriceTable | null> {
-  return fetchPriceTableFrom(vciPriceSource, args, context);
+export function createVciPriceSource(settings: PriceServiceOptions = {}): PriceTableSource {
+  return {
+    request: (request, context) => requestVciTable(request, context, settings),
+    describeError: (error) => describeVciError(error, settings),
+  };
 }

@@ -1,4 +1,4 @@
-import type { PriceRow } from "@framework/tools-finance";
+import type { PriceRow } from "../table/price-table.js";
 import type { VciPlan } from "./vci-request.js";
 
 /** One bar of a gap-chart answer, numbers parsed. */

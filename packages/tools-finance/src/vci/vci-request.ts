@@ -1,4 +1,4 @@
-import type { StockRequest } from "@framework/tools-finance";
+import type { StockRequest } from "../fetch/stock-arguments.js";
 
 /** Where VCI (Vietcap) is reached unless `VCI_API_URL` says otherwise. */
 const defaultVciApiUrl = "https://trading.vietcap.com.vn";

@@ -1,2 +1,0 @@
-export { parseCritiqueQueries } from "./critique-queries.js";
-export { type ChapterOutline, parseChapterOutline, parseOutline } from "./outline.js";
