@@ -59,6 +59,7 @@ export {
   FlowStateGraph,
   type GraphConfig,
   type GraphConfigurable,
+  type GraphDrawing,
   LATEST_STATE_CACHE_THREADS,
   type NodeRef,
   type PathMap,

@@ -17,6 +17,7 @@ import { GraphRun, type RunStart } from "../run/graph-run.js";
 import { isResume, type Resume } from "../run/interrupt.js";
 import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
+import { END_NAME, START_NAME } from "./endpoints.js";
 import { type GraphConfig, threadIdOf } from "./graph-config.js";
 import type { GraphTopology } from "./graph-topology.js";
 
@@ -50,6 +51,21 @@ export interface CompileOptions {
 
 /** Threads whose newest state a compiled graph keeps materialised for `getState`. */
 export const LATEST_STATE_CACHE_THREADS = 256;
+
+/** A graph's shape, for drawing it: see {@link CompiledGraph.drawing}. */
+export interface GraphDrawing {
+  /** START, every node in the order it was added, and END, by name. */
+  readonly nodes: readonly { readonly id: string }[];
+  /**
+   * Every edge. A conditional edge is drawn to each target its router may choose: the
+   * declared ones, or every node and END when the router declared none.
+   */
+  readonly edges: readonly {
+    readonly source: string;
+    readonly target: string;
+    readonly conditional: boolean;
+  }[];
+}
 
 /** Options of {@link CompiledGraph.getStateHistory}. */
 export interface StateHistoryOptions {
@@ -212,6 +228,38 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     const checkpoint = await this.#requireCheckpointer().get(threadId, checkpointId);
     if (!checkpoint) throw new CheckpointNotFoundError({ threadId, checkpointId });
     return checkpoint;
+  }
+
+  /**
+   * The same graph (nodes, edges, limits, snapshot policy) saving its checkpoints to
+   * `checkpointer`: how a server keeps the threads of every graph it is given in its own
+   * store. This graph is left as it is.
+   */
+  withCheckpointer(checkpointer: Checkpointer): CompiledGraph<D> {
+    return new CompiledGraph(this.definition, this.#topology, {
+      checkpointer,
+      stepLimit: this.#stepLimit,
+      logger: this.#logger,
+      snapshotRatio: this.#snapshotPolicy.ratio,
+      snapshotEvery: this.#snapshotPolicy.every,
+    });
+  }
+
+  /** The graph's shape: START, its nodes and END, and the edges between them. */
+  drawing(): GraphDrawing {
+    const names = [...this.#topology.nodes.keys()];
+    const edges: { source: string; target: string; conditional: boolean }[] = [];
+    for (const source of [START_NAME, ...names]) {
+      for (const target of this.#topology.staticTargets(source)) {
+        edges.push({ source, target, conditional: false });
+      }
+      for (const branch of this.#topology.branches(source)) {
+        for (const target of branch.targets ?? [...names, END_NAME]) {
+          edges.push({ source, target, conditional: true });
+        }
+      }
+    }
+    return { nodes: [START_NAME, ...names, END_NAME].map((id) => ({ id })), edges };
   }
 
   #requireCheckpointer(): Checkpointer {
