@@ -97,7 +97,7 @@ describe("LangGraph's own client against the server", () => {
     );
     const text = parts
       .filter((part) => part.event === "messages")
-      .map((part) => (part.data as [{ type: string; content: string }])[0])
+      .map((part) => (part.data as unknown as [{ type: string; content: string }])[0])
       .filter((chunk) => chunk.type === "AIMessageChunk")
       .map((chunk) => chunk.content)
       .join("");
