@@ -1,9 +1,9 @@
+import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { ChildProcess } from "node:child_process";
-import { Client } from "@langchain/langgraph-sdk";
 import { runFixtureChild } from "@framework/testing";
+import { Client } from "@langchain/langgraph-sdk";
 import { afterEach, describe, expect, it } from "vitest";
 
 const packageRoot = new URL("..", import.meta.url).pathname;
@@ -76,7 +76,9 @@ describe("a server killed mid-run", () => {
     expect(readFileSync(nodeLog, "utf8")).toBe("a\nb\nb\nc\n");
     const run = await again.runs.get(thread.thread_id, runId);
     expect(run.status).toBe("success");
-    expect((await again.threads.getState(thread.thread_id)).values).toEqual({ trail: ["a", "b", "c"] });
+    expect((await again.threads.getState(thread.thread_id)).values).toEqual({
+      trail: ["a", "b", "c"],
+    });
     second.kill();
     await second.exited;
   });

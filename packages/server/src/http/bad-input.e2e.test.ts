@@ -12,7 +12,12 @@ beforeAll(async () => {
 });
 afterAll(() => running.close());
 
-async function call(method: string, path: string, body?: string, headers: Record<string, string> = {}) {
+async function call(
+  method: string,
+  path: string,
+  body?: string,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${running.url}${path}`, {
     method,
     headers: { "content-type": "application/json", ...headers },
@@ -20,7 +25,14 @@ async function call(method: string, path: string, body?: string, headers: Record
   });
   const text = await response.text();
   expect(text).not.toMatch(/\n\s+at /);
-  return { status: response.status, body: text ? (JSON.parse(text) as { error?: { type: string; message: string; issues?: { path: unknown[] }[] } }) : undefined };
+  return {
+    status: response.status,
+    body: text
+      ? (JSON.parse(text) as {
+          error?: { type: string; message: string; issues?: { path: unknown[] }[] };
+        })
+      : undefined,
+  };
 }
 
 async function newThread(): Promise<string> {
@@ -79,7 +91,10 @@ describe("bad input gets a clear JSON error and changes nothing", () => {
     const { status } = await call(
       "POST",
       `/threads/${thread}/runs`,
-      JSON.stringify({ assistant_id: "banker", input: { messages: [{ role: "wizard", content: 1 }] } }),
+      JSON.stringify({
+        assistant_id: "banker",
+        input: { messages: [{ role: "wizard", content: 1 }] },
+      }),
     );
     expect(status).toBe(422);
   });
@@ -100,7 +115,9 @@ describe("bad input gets a clear JSON error and changes nothing", () => {
       duplex: "half",
     } as RequestInit);
     expect(response.status).toBe(413);
-    expect(((await response.json()) as { error: { type: string } }).error.type).toBe("RequestTooLargeError");
+    expect(((await response.json()) as { error: { type: string } }).error.type).toBe(
+      "RequestTooLargeError",
+    );
   });
 
   it("answers unknown assistants, threads, runs and checkpoints with 404", async () => {
@@ -111,7 +128,11 @@ describe("bad input gets a clear JSON error and changes nothing", () => {
       await call("GET", `/threads/${thread}/runs/no-such-run`),
       await call("GET", `/threads/${thread}/state/no-such-checkpoint`),
       await call("POST", `/threads/${thread}/runs`, JSON.stringify({ assistant_id: "nobody" })),
-      await call("POST", "/threads/no-such-thread/runs", JSON.stringify({ assistant_id: "review" })),
+      await call(
+        "POST",
+        "/threads/no-such-thread/runs",
+        JSON.stringify({ assistant_id: "review" }),
+      ),
     ];
     expect(cases.map((c) => c.status)).toEqual([404, 404, 404, 404, 404, 404]);
     expect(cases.map((c) => c.body?.error?.type)).toEqual(Array(6).fill("ResourceNotFoundError"));

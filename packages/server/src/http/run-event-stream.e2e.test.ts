@@ -33,13 +33,21 @@ afterAll(() => running.close());
 
 async function startRun(): Promise<{ threadId: string; runId: string }> {
   const thread = (await (
-    await fetch(`${running.url}/threads`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } })
+    await fetch(`${running.url}/threads`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json" },
+    })
   ).json()) as { thread_id: string };
   const run = (await (
     await fetch(`${running.url}/threads/${thread.thread_id}/runs`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ assistant_id: "chain", input: {}, stream_mode: ["values", "updates", "events"] }),
+      body: JSON.stringify({
+        assistant_id: "chain",
+        input: {},
+        stream_mode: ["values", "updates", "events"],
+      }),
     })
   ).json()) as { run_id: string };
   return { threadId: thread.thread_id, runId: run.run_id };
@@ -82,26 +90,31 @@ async function read(
 describe("a run's event stream", () => {
   it("adds up to the uninterrupted stream however often and wherever the client drops", async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 8 }), async (drops) => {
-        const { threadId, runId } = await startRun();
-        const path = `/threads/${threadId}/runs/${runId}/stream`;
-        const received: EventSourceMessage[] = [];
-        let lastId: string | undefined;
-        for (const take of [...drops, undefined]) {
-          const { events, ended } = await read(path, lastId, take);
-          received.push(...events);
-          lastId = events.at(-1)?.id ?? lastId;
-          if (ended) break;
-        }
-        const whole = await read(path, undefined, undefined);
-        expect(received.map((event) => [event.id, event.event, event.data])).toEqual(
-          whole.events.map((event) => [event.id, event.event, event.data]),
-        );
-        const run = (await (await fetch(`${running.url}/threads/${threadId}/runs/${runId}`)).json()) as {
-          status: string;
-        };
-        expect(run.status).toBe("success");
-      }),
+      fc.asyncProperty(
+        fc.array(fc.integer({ min: 0, max: 6 }), { maxLength: 8 }),
+        async (drops) => {
+          const { threadId, runId } = await startRun();
+          const path = `/threads/${threadId}/runs/${runId}/stream`;
+          const received: EventSourceMessage[] = [];
+          let lastId: string | undefined;
+          for (const take of [...drops, undefined]) {
+            const { events, ended } = await read(path, lastId, take);
+            received.push(...events);
+            lastId = events.at(-1)?.id ?? lastId;
+            if (ended) break;
+          }
+          const whole = await read(path, undefined, undefined);
+          expect(received.map((event) => [event.id, event.event, event.data])).toEqual(
+            whole.events.map((event) => [event.id, event.event, event.data]),
+          );
+          const run = (await (
+            await fetch(`${running.url}/threads/${threadId}/runs/${runId}`)
+          ).json()) as {
+            status: string;
+          };
+          expect(run.status).toBe("success");
+        },
+      ),
       { numRuns: 25 },
     );
   });
