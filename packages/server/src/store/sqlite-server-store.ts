@@ -209,10 +209,14 @@ export class SqliteServerStore implements ServerStore {
       params.push(...search.ids);
     }
     for (const [key, value] of Object.entries(search.metadata ?? {})) {
-      // json_extract turns JSON scalars into SQL values and objects into JSON text, so the
-      // comparison goes through json() on both sides to compare JSON with JSON.
-      where.push("json_quote(json_extract(metadata, ?)) = json(?)");
-      params.push(`$.${JSON.stringify(key)}`, JSON.stringify(value));
+      // json_extract gives SQL values (true as 1) and objects as minified JSON text on both
+      // sides; comparing the JSON types too keeps true from matching 1.
+      const path = `$.${JSON.stringify(key)}`;
+      const json = JSON.stringify(value);
+      where.push(
+        "json_type(metadata, ?) = json_type(?, '$') AND json_extract(metadata, ?) = json_extract(?, '$')",
+      );
+      params.push(path, json, path, json);
     }
     const order = `${threadSortColumns[search.sortBy]} ${search.sortOrder === "asc" ? "ASC" : "DESC"}`;
     const rows = this.#db
