@@ -1,4 +1,5 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { apiReferencePage } from "../api-reference-page.js";
 import type { ServerContext, ServerEnv } from "../server-context.js";
 
 /** Routes anyone may call: health, and the API's description. */
@@ -18,6 +19,14 @@ export function metaRoutes(app: OpenAPIHono<ServerEnv>, _context: ServerContext)
     }),
     (c) => c.json({ ok: true as const }, 200),
   );
+  app.get("/docs", (c) => {
+    // Nothing on the page may come from another origin: it must work offline.
+    c.header(
+      "Content-Security-Policy",
+      "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'",
+    );
+    return c.html(apiReferencePage);
+  });
   app.doc31("/openapi.json", {
     openapi: "3.1.0",
     info: {
