@@ -205,9 +205,9 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   const retentionMs = options.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS;
   const trim = setInterval(
     () => {
-      store
-        .trimEvents(new Date(Date.now() - retentionMs).toISOString())
-        .catch((error: unknown) => logger.warn(`Trimming run events failed: ${String(error)}`));
+      runs
+        .trim(retentionMs)
+        .catch((error: unknown) => logger.warn(`Trimming old runs failed: ${String(error)}`));
     },
     Math.min(retentionMs, 10 * 60 * 1000),
   );

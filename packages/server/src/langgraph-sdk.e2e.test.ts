@@ -231,4 +231,27 @@ describe("LangGraph's own client against the server", () => {
     expect((await client.runs.get(thread.thread_id, run.run_id)).status).toBe("interrupted");
     expect((await client.threads.get(thread.thread_id)).status).toBe("idle");
   });
+
+  it("runs without a thread on a temporary one that searches never show and retention removes", async () => {
+    const client = await serve({ graphs: { review: twoStepGraph() }, eventRetentionMs: 100 });
+    let created: { run_id: string; thread_id?: string } | undefined;
+    const values = await client.runs.wait(null, "review", {
+      input: { messages: [{ role: "user", content: "once" }] },
+      onRunCreated: (run) => {
+        created = run;
+      },
+    });
+    expect(values).toMatchObject({ draft: "draft for: once" });
+    expect(await client.threads.search()).toEqual([]);
+    const threadId = created!.thread_id!;
+    expect((await client.runs.get(threadId, created!.run_id)).status).toBe("success");
+    await expect
+      .poll(() =>
+        client.threads.get(threadId).then(
+          () => "kept",
+          () => "gone",
+        ),
+      )
+      .toBe("gone");
+  });
 });

@@ -208,6 +208,19 @@ export class RunManager {
   }
 
   /**
+   * Forgets what is older than `retentionMs`: the events of runs that ended before, and the
+   * temporary threads of thread-less runs (with their checkpoints).
+   */
+  async trim(retentionMs: number): Promise<void> {
+    const before = new Date(Date.now() - retentionMs).toISOString();
+    await this.#store.trimEvents(before);
+    for (const { threadId, owner } of await this.#store.expiredTemporaryThreads(before)) {
+      await this.#store.deleteThread(owner, threadId);
+      await this.#checkpointer.deleteThread(threadId);
+    }
+  }
+
+  /**
    * Picks up what a stopped server left: runs still marked running continue from their last
    * checkpoint, pending runs start in order.
    */
@@ -253,7 +266,12 @@ export class RunManager {
   ): Promise<ThreadRecord> {
     if (threadId === undefined) {
       const created = await this.#store.createThread(
-        { threadId: randomUUID(), owner, metadata: {} },
+        {
+          threadId: randomUUID(),
+          owner,
+          metadata: {},
+          temporary: creation.onCompletion !== "keep",
+        },
         { ifExists: "raise" },
       );
       if (created === "taken") throw new Error("A new thread id collided with an existing one");

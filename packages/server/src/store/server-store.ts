@@ -29,6 +29,11 @@ export interface ThreadRecord {
    * back, cleared when the next run starts from it.
    */
   readonly head: string | null;
+  /**
+   * Made for one thread-less run (`POST /runs/...`): left out of searches, and deleted once
+   * its runs' events are trimmed.
+   */
+  readonly temporary: boolean;
 }
 
 /** What a run was asked to do, kept so that any process can start or restart it. */
@@ -133,10 +138,11 @@ export interface ServerStore {
    * reuse (another owner's, or its own with `ifExists: "raise"`).
    */
   createThread(
-    thread: Pick<ThreadRecord, "threadId" | "owner" | "metadata">,
+    thread: Pick<ThreadRecord, "threadId" | "owner" | "metadata"> & { temporary?: boolean },
     options: { ifExists: "raise" | "do_nothing" },
   ): Promise<ThreadRecord | "taken">;
   getThread(owner: string, threadId: string): Promise<ThreadRecord | undefined>;
+  /** `owner`'s threads that match, temporary ones left out. */
   searchThreads(owner: string, search: ThreadSearch): Promise<ThreadRecord[]>;
   /** Merges `metadata` into the thread's metadata. */
   patchThread(
@@ -181,6 +187,10 @@ export interface ServerStore {
   ): Promise<RunEventRecord[]>;
   /** Deletes the events of runs that ended before `endedBefore` (ISO time); returns how many. */
   trimEvents(endedBefore: string): Promise<number>;
+  /** Temporary threads not running anything and unchanged since `updatedBefore`. */
+  expiredTemporaryThreads(
+    updatedBefore: string,
+  ): Promise<Pick<ThreadRecord, "threadId" | "owner">[]>;
 
   close(): Promise<void>;
 }

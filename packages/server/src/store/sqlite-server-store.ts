@@ -27,7 +27,8 @@ const migrations: readonly string[] = [
      metadata     TEXT NOT NULL,
      status       TEXT NOT NULL,
      assistant_id TEXT,
-     head         TEXT
+     head         TEXT,
+     temporary    INTEGER NOT NULL
    );
    CREATE INDEX server_threads_owner ON server_threads (owner, updated_at);
    CREATE TABLE server_runs (
@@ -70,6 +71,7 @@ interface ThreadRow {
   status: string;
   assistant_id: string | null;
   head: string | null;
+  temporary: number;
 }
 
 interface RunRow {
@@ -106,6 +108,7 @@ function toThread(row: ThreadRow): ThreadRecord {
     status: row.status as ThreadStatus,
     assistantId: row.assistant_id,
     head: row.head,
+    temporary: row.temporary === 1,
   };
 }
 
@@ -166,7 +169,7 @@ export class SqliteServerStore implements ServerStore {
   }
 
   async createThread(
-    thread: Pick<ThreadRecord, "threadId" | "owner" | "metadata">,
+    thread: Pick<ThreadRecord, "threadId" | "owner" | "metadata"> & { temporary?: boolean },
     { ifExists }: { ifExists: "raise" | "do_nothing" },
   ): Promise<ThreadRecord | "taken"> {
     const now = new Date().toISOString();
@@ -186,6 +189,7 @@ export class SqliteServerStore implements ServerStore {
         status: "idle",
         assistant_id: null,
         head: null,
+        temporary: thread.temporary ? 1 : 0,
       };
       this.#statements.insertThread.run(row);
       return toThread(row);
@@ -198,7 +202,7 @@ export class SqliteServerStore implements ServerStore {
   }
 
   async searchThreads(owner: string, search: ThreadSearch): Promise<ThreadRecord[]> {
-    const where = ["owner = ?"];
+    const where = ["owner = ?", "temporary = 0"];
     const params: unknown[] = [owner];
     if (search.status) {
       where.push("status = ?");
@@ -388,6 +392,16 @@ export class SqliteServerStore implements ServerStore {
     return this.#statements.trimEvents.run(endedBefore).changes;
   }
 
+  async expiredTemporaryThreads(
+    updatedBefore: string,
+  ): Promise<Pick<ThreadRecord, "threadId" | "owner">[]> {
+    const rows = this.#statements.expiredTemporary.all(updatedBefore) as {
+      thread_id: string;
+      owner: string;
+    }[];
+    return rows.map((row) => ({ threadId: row.thread_id, owner: row.owner }));
+  }
+
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
   }
@@ -398,8 +412,8 @@ function prepare(db: Database.Database) {
     threadById: db.prepare("SELECT * FROM server_threads WHERE thread_id = ?"),
     ownThread: db.prepare("SELECT * FROM server_threads WHERE thread_id = ? AND owner = ?"),
     insertThread: db.prepare(
-      `INSERT INTO server_threads (thread_id, owner, created_at, updated_at, metadata, status, assistant_id, head)
-       VALUES (@thread_id, @owner, @created_at, @updated_at, @metadata, @status, @assistant_id, @head)`,
+      `INSERT INTO server_threads (thread_id, owner, created_at, updated_at, metadata, status, assistant_id, head, temporary)
+       VALUES (@thread_id, @owner, @created_at, @updated_at, @metadata, @status, @assistant_id, @head, @temporary)`,
     ),
     updateThreadMetadata: db.prepare(
       "UPDATE server_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",
@@ -456,6 +470,10 @@ function prepare(db: Database.Database) {
     events: db.prepare(
       `SELECT e.* FROM server_run_events e JOIN server_runs r ON r.run_id = e.run_id
        WHERE e.run_id = ? AND r.owner = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
+    ),
+    expiredTemporary: db.prepare(
+      `SELECT thread_id, owner FROM server_threads
+       WHERE temporary = 1 AND status <> 'busy' AND updated_at < ?`,
     ),
     trimEvents: db.prepare(
       `DELETE FROM server_run_events WHERE run_id IN

@@ -45,7 +45,10 @@ describe("the API's description", () => {
   it("answers its health check without authentication", async () => {
     const guarded = createServer({ auth: () => null, databasePath: ":memory:" });
     expect((await guarded.fetch(new Request("http://localhost/ok"))).status).toBe(200);
-    expect((await guarded.fetch(new Request("http://localhost/threads/search", { method: "POST" }))).status).toBe(401);
+    expect(
+      (await guarded.fetch(new Request("http://localhost/threads/search", { method: "POST" })))
+        .status,
+    ).toBe(401);
     await guarded.close();
   });
 });

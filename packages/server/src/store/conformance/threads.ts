@@ -118,6 +118,39 @@ export function describeThreads(context: StoreConformanceContext): void {
     expect((await store.getThread(owner, threadId))?.head).toBeNull();
   });
 
+  it("leaves temporary threads out of searches and hands them out once unchanged for long enough", async () => {
+    const store = await context.store();
+    const owner = context.id("owner");
+    const [kept, temporary] = [context.id("kept"), context.id("temporary")];
+    await store.createThread({ threadId: kept, owner, metadata: {} }, { ifExists: "raise" });
+    const created = await store.createThread(
+      { threadId: temporary, owner, metadata: {}, temporary: true },
+      { ifExists: "raise" },
+    );
+    expect(created).toMatchObject({ temporary: true });
+    const search = { limit: 10, offset: 0, sortBy: "created_at", sortOrder: "asc" } as const;
+    expect((await store.searchThreads(owner, search)).map((t) => t.threadId)).toEqual([kept]);
+    expect((await store.getThread(owner, temporary))?.temporary).toBe(true);
+    const later = new Date(Date.now() + 60_000).toISOString();
+    const earlier = new Date(Date.now() - 60_000).toISOString();
+    expect(await store.expiredTemporaryThreads(earlier)).not.toContainEqual({
+      threadId: temporary,
+      owner,
+    });
+    expect(await store.expiredTemporaryThreads(later)).toContainEqual({
+      threadId: temporary,
+      owner,
+    });
+    expect(await store.expiredTemporaryThreads(later)).not.toContainEqual(
+      expect.objectContaining({ threadId: kept }),
+    );
+    await store.setThreadStatus(temporary, "busy");
+    expect(await store.expiredTemporaryThreads(later)).not.toContainEqual({
+      threadId: temporary,
+      owner,
+    });
+  });
+
   it("deletes a thread with its runs and their events, for the owner only", async () => {
     const store = await context.store();
     const [owner, other, threadId, runId] = [
