@@ -21,6 +21,7 @@ export {
   RequestValidationError,
   ResourceNotFoundError,
   type ServerResource,
+  ServerSchemaVersionError,
   ThreadBusyConflictError,
   ThreadIdTakenError,
   UnauthenticatedError,

@@ -6,6 +6,7 @@ export { RequestTooLargeError } from "./request-too-large-error.js";
 export { RequestValidationError } from "./request-validation-error.js";
 export { ResourceNotFoundError } from "./resource-not-found-error.js";
 export type { ServerResource } from "./server-resource.js";
+export { ServerSchemaVersionError } from "./server-schema-version-error.js";
 export { ThreadBusyConflictError } from "./thread-busy-conflict-error.js";
 export { ThreadIdTakenError } from "./thread-id-taken-error.js";
 export { UnauthenticatedError } from "./unauthenticated-error.js";

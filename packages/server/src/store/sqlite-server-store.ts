@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
+import { ServerSchemaVersionError } from "../error/server-schema-version-error.js";
 import type {
   JsonObject,
   RunEventRecord,
@@ -164,7 +165,7 @@ export class SqliteServerStore implements ServerStore {
     this.#db.pragma("journal_mode = WAL");
     this.#db.pragma("synchronous = NORMAL");
     this.#db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-    migrate(this.#db);
+    migrate(this.#db, path);
     this.#statements = prepare(this.#db);
   }
 
@@ -483,7 +484,7 @@ function prepare(db: Database.Database) {
 }
 
 /** Brings the schema up to date in one write transaction; a newer schema is refused. */
-function migrate(db: Database.Database): void {
+function migrate(db: Database.Database, path: string): void {
   db.transaction(() => {
     db.exec(
       `CREATE TABLE IF NOT EXISTS server_schema_migrations (
@@ -495,9 +496,7 @@ function migrate(db: Database.Database): void {
       .prepare("SELECT coalesce(max(version), 0) AS version FROM server_schema_migrations")
       .get() as { version: number };
     if (version > migrations.length) {
-      throw new Error(
-        `The server database's schema is version ${version}, newer than this @framework/server (${migrations.length}): upgrade the package`,
-      );
+      throw new ServerSchemaVersionError({ path, found: version, supported: migrations.length });
     }
     const record = db.prepare(
       "INSERT INTO server_schema_migrations (version, applied_at) VALUES (?, ?)",

@@ -1,9 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { createServer } from "../../create-server.js";
 import { twoStepGraph } from "../../test-server.js";
 
 describe("the API's description", () => {
   const server = createServer({ graphs: { review: twoStepGraph() }, databasePath: ":memory:" });
+  afterAll(() => server.close());
 
   it("serves an OpenAPI 3.1 document describing every route, with schemas for bodies and answers", async () => {
     const response = await server.fetch(new Request("http://localhost/openapi.json"));
