@@ -254,4 +254,139 @@ describe("LangGraph's own client against the server", () => {
       )
       .toBe("gone");
   });
+
+  it("stops the running run for a new one with interrupt, keeping its work", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let calls = 0;
+    const client = await serve({
+      graphs: {
+        review: twoStepGraph({ writeGate: () => (++calls === 1 ? new Promise(() => {}) : gate) }),
+      },
+    });
+    const thread = await client.threads.create();
+    const first = await client.runs.create(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "one" }] },
+    });
+    await expect
+      .poll(async () => (await client.runs.get(thread.thread_id, first.run_id)).status)
+      .toBe("running");
+    const second = await client.runs.create(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "two" }] },
+      multitaskStrategy: "interrupt",
+    });
+    expect((await client.runs.get(thread.thread_id, first.run_id)).status).toBe("interrupted");
+    release();
+    const values = (await client.runs.join(thread.thread_id, second.run_id)) as {
+      messages: { content: string }[];
+    };
+    expect(values.messages.map((m) => m.content)).toEqual(["one", "two", "approved"]);
+  });
+
+  it("undoes the running run for a new one with rollback", async () => {
+    let calls = 0;
+    const client = await serve({
+      graphs: {
+        review: twoStepGraph({
+          writeGate: () => (++calls === 2 ? new Promise(() => {}) : Promise.resolve()),
+        }),
+      },
+    });
+    const thread = await client.threads.create();
+    await client.runs.wait(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "kept" }] },
+    });
+    const doomed = await client.runs.create(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "undone" }] },
+    });
+    await expect
+      .poll(async () => (await client.runs.get(thread.thread_id, doomed.run_id)).status)
+      .toBe("running");
+    const replacement = await client.runs.create(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "instead" }] },
+      multitaskStrategy: "rollback",
+    });
+    await expect(client.runs.get(thread.thread_id, doomed.run_id)).rejects.toThrow(/404/);
+    const values = (await client.runs.join(thread.thread_id, replacement.run_id)) as {
+      messages: { content: string }[];
+    };
+    expect(values.messages.map((m) => m.content)).toEqual([
+      "kept",
+      "approved",
+      "instead",
+      "approved",
+    ]);
+    expect((await client.runs.list(thread.thread_id)).map((run) => run.status)).toEqual([
+      "success",
+      "success",
+    ]);
+  });
+
+  it("rolls a cancelled run back: the thread stands where it stood before it", async () => {
+    let calls = 0;
+    const client = await serve({
+      graphs: {
+        review: twoStepGraph({
+          writeGate: () => (++calls === 2 ? new Promise(() => {}) : Promise.resolve()),
+        }),
+      },
+    });
+    const thread = await client.threads.create();
+    await client.runs.wait(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "kept" }] },
+    });
+    const before = await client.threads.getState(thread.thread_id);
+    const doomed = await client.runs.create(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "undone" }] },
+    });
+    await expect
+      .poll(async () => (await client.runs.get(thread.thread_id, doomed.run_id)).status)
+      .toBe("running");
+    await client.runs.cancel(thread.thread_id, doomed.run_id, true, "rollback");
+    const after = await client.threads.getState(thread.thread_id);
+    expect(after.values).toEqual(before.values);
+    expect(after.checkpoint.checkpoint_id).toBe(before.checkpoint.checkpoint_id);
+    const next = (await client.runs.wait(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "next" }] },
+    })) as { messages: { content: string }[] };
+    expect(next.messages.map((m) => m.content)).toEqual(["kept", "approved", "next", "approved"]);
+  });
+
+  it("cancels a streamed run whose client goes away when on_disconnect is cancel, and only then", async () => {
+    const client = await serve({
+      graphs: { review: twoStepGraph({ writeGate: () => new Promise(() => {}) }) },
+    });
+    const statuses: string[] = [];
+    for (const onDisconnect of ["cancel", "continue"] as const) {
+      const thread = await client.threads.create();
+      const controller = new AbortController();
+      let runId = "";
+      const parts = client.runs.stream(thread.thread_id, "review", {
+        input: { messages: [{ role: "user", content: "x" }] },
+        onDisconnect,
+        signal: controller.signal,
+        onRunCreated: ({ run_id }) => {
+          runId = run_id;
+        },
+      });
+      for await (const part of parts) {
+        if (part.event === "metadata") break;
+      }
+      controller.abort();
+      if (onDisconnect === "cancel") {
+        await expect
+          .poll(async () => (await client.runs.get(thread.thread_id, runId)).status, {
+            timeout: 30_000,
+          })
+          .toBe("interrupted");
+      } else {
+        // Nothing to wait for when nothing should happen: give the server time to notice.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      statuses.push((await client.runs.get(thread.thread_id, runId)).status);
+    }
+    expect(statuses).toEqual(["interrupted", "running"]);
+  });
 });
