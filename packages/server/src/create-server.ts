@@ -126,7 +126,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   const databasePath = options.databasePath ?? DEFAULT_DATABASE_PATH;
   const ownCheckpointer = options.checkpointer
     ? undefined
-    : new SqliteSaver({ path: databasePath });
+    : new SqliteSaver({ path: databasePath, durability: "normal" });
   const checkpointer = options.checkpointer ?? ownCheckpointer!;
   const ownStore = options.store ? undefined : new SqliteServerStore({ path: databasePath });
   const store = options.store ?? ownStore!;
