@@ -80,7 +80,7 @@ async function withQueue<T>(
   const schema = `bench_queue_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
   const queueName = `bench-${schema}`;
   const saver = new PostgresSaver({ connectionString: postgresUrl!, schema });
-  const queue = new CrewQueue({ connection: { url: redisUrl! }, saver, queueName });
+  const queue = new CrewQueue({ connection: { url: redisUrl! }, checkpointer: saver, queueName });
   try {
     await queue.stats();
     return await fn(queue, { postgresUrl, redisUrl, schema, queueName });

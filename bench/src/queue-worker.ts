@@ -34,7 +34,7 @@ const step =
   };
 const worker = new CrewWorker({
   connection: { url: config.redisUrl },
-  saver,
+  checkpointer: saver,
   queueName: config.queueName,
   workerId: config.workerId,
   concurrency: config.concurrency,

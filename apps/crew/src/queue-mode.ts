@@ -41,7 +41,7 @@ export async function runCrewWorker(
   const { connection, saver } = queueConnection();
   const worker = new CrewWorker({
     connection,
-    saver,
+    checkpointer: saver,
     concurrency: options.concurrency,
     logger: run.progress.logger("worker"),
     crews: {
@@ -80,7 +80,11 @@ export async function runCrewWorker(
  */
 export async function submitToQueue(run: AppRun, request: CrewRequest): Promise<void> {
   const { connection, saver } = queueConnection();
-  const queue = new CrewQueue({ connection, saver, logger: run.progress.logger("queue") });
+  const queue = new CrewQueue({
+    connection,
+    checkpointer: saver,
+    logger: run.progress.logger("queue"),
+  });
   try {
     const submitted = await queue.submit(
       advisoryCrew,

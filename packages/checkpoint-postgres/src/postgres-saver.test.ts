@@ -13,6 +13,7 @@ import { PostgresSchemaVersionError } from "./error/postgres-schema-version-erro
 import { PostgresStatementTimeoutError } from "./error/postgres-statement-timeout-error.js";
 import { PostgresUnavailableError } from "./error/postgres-unavailable-error.js";
 import { schemaVersion } from "./internal/postgres-schema.js";
+import { internalsOf } from "./internal/saver-internals.js";
 import { PostgresSaver } from "./postgres-saver.js";
 import { dropSchema, postgresUrl, sql, uniqueSchema, withPassword } from "./test-postgres.js";
 
@@ -35,7 +36,7 @@ async function seqsOf(saver: PostgresSaver, threadId: string): Promise<number[]>
 /** Resolves once some session of the server waits for a row lock (the racing put). */
 async function waitForLockWait(store: PostgresSaver): Promise<void> {
   for (;;) {
-    const rows = await store.query(
+    const rows = await internalsOf(store).query(
       "locks",
       "SELECT 1 FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%FOR SHARE%'",
     );
@@ -91,11 +92,14 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
     async function leased(label: string) {
       const store = saver({ schema: schemaFor(label) });
       await store.setup();
-      await store.query(
+      await internalsOf(store).query(
         "create",
         `CREATE TABLE "${store.schema}".leases (run_id text, epoch bigint)`,
       );
-      await store.query("lease", `INSERT INTO "${store.schema}".leases VALUES ('r', 1)`);
+      await internalsOf(store).query(
+        "lease",
+        `INSERT INTO "${store.schema}".leases VALUES ('r', 1)`,
+      );
       const fenced = store.fenced({ table: "leases", where: { run_id: "r", epoch: 1 } });
       return { store, fenced };
     }
@@ -104,7 +108,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
       const { store, fenced } = await leased("fence");
       await fenced.put(testCheckpoint("t", 0));
       await fenced.put(testCheckpoint("t", 1));
-      await store.query("lease", `UPDATE "${store.schema}".leases SET epoch = 2`);
+      await internalsOf(store).query("lease", `UPDATE "${store.schema}".leases SET epoch = 2`);
 
       const refused = await fenced.put(testCheckpoint("t", 2)).catch((e: unknown) => e);
       expect(PostgresFencedError.isInstance(refused)).toBe(true);
@@ -115,7 +119,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
       expect(await store.getLatest("other")).toBeUndefined();
       // The saver itself is not fenced, and a conflict is still a conflict.
       await store.put(testCheckpoint("t", 2));
-      await store.query("lease", `UPDATE "${store.schema}".leases SET epoch = 1`);
+      await internalsOf(store).query("lease", `UPDATE "${store.schema}".leases SET epoch = 1`);
       const stale = await fenced.put(testCheckpoint("t", 2)).catch((e: unknown) => e);
       expect(CheckpointConflictError.isInstance(stale)).toBe(true);
     });

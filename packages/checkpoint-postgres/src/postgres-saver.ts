@@ -11,6 +11,7 @@ import pg from "pg";
 import { PostgresFencedError } from "./error/postgres-fenced-error.js";
 import { ConnectionRedactor, describeTarget } from "./internal/connection-redactor.js";
 import { isValidSchemaName, migrate, type Tables, tablesIn } from "./internal/postgres-schema.js";
+import { lendInternals } from "./internal/saver-internals.js";
 import { typedFailure } from "./internal/typed-failure.js";
 
 /** Options of {@link PostgresSaver}: a connection string, or a pool you own. */
@@ -141,6 +142,14 @@ export class PostgresSaver implements Checkpointer {
       const failure = typedFailure(error, this.#context("idle connection"));
       logger.warn(`PostgresSaver: ${failure.message}; the pool will reconnect`);
     });
+    lendInternals(this, {
+      pool: this.#pool,
+      query: <R extends pg.QueryResultRow>(
+        operation: string,
+        text: string,
+        values: unknown[] = [],
+      ) => this.#query<R>(operation, text, values),
+    });
   }
 
   /**
@@ -155,29 +164,6 @@ export class PostgresSaver implements Checkpointer {
       throw error;
     });
     return this.#ready;
-  }
-
-  /**
-   * The saver's pool, for tables kept beside the checkpoints (a work queue's runs) and for a
-   * dedicated `LISTEN` connection. Prefer {@link PostgresSaver.query} for statements.
-   */
-  get pool(): pg.Pool {
-    return this.#pool;
-  }
-
-  /**
-   * Runs one statement on the saver's pool once the schema is set up, failing with this
-   * package's typed errors (the password never shown). For tables kept beside the
-   * checkpoints, in {@link PostgresSaver.schema}.
-   *
-   * @param operation names the statement in error messages, e.g. `"claim run"`.
-   */
-  query<R extends pg.QueryResultRow = pg.QueryResultRow>(
-    operation: string,
-    text: string,
-    values: unknown[] = [],
-  ): Promise<R[]> {
-    return this.#query<R>(operation, text, values);
   }
 
   /**

@@ -3,9 +3,9 @@ import type { Checkpointer, CompiledGraph, CrewAgent, StateDefinition } from "@f
 /** What a crew factory is given. */
 export interface CrewFactoryContext {
   /**
-   * The worker's checkpointer, which the crew must use: the worker's saver, each write fenced
-   * by the lease the worker holds on that checkpoint's run, so a worker that lost a run can no
-   * longer write to its thread.
+   * The worker's checkpointer, which the crew must use: the `checkpointer` the worker was
+   * given, each write fenced by the lease the worker holds on that checkpoint's run, so a
+   * worker that lost a run can no longer write to its thread.
    */
   readonly checkpointer: Checkpointer;
   /** The crew's name, as runs are submitted with. */

@@ -4,7 +4,7 @@ import { runFixtureChild, seededRandom } from "@framework/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { CrewQueue } from "./crew-queue.js";
-import type { RunNotice } from "./run/run-store.js";
+import type { RunNotice } from "./internal/run-store.js";
 import { expectedState } from "./test-crew.js";
 import {
   dropSchema,
@@ -52,7 +52,11 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
       const started = Date.now();
       const random = seededRandom(seed);
       const saver = await testSaver(schema);
-      const queue = new CrewQueue({ connection: { url: redisUrl! }, saver, queueName });
+      const queue = new CrewQueue({
+        connection: { url: redisUrl! },
+        checkpointer: saver,
+        queueName,
+      });
 
       // Every status change and node event of every run, as they commit.
       const notices: RunNotice[] = [];

@@ -1,4 +1,5 @@
 import { PostgresSaver } from "@framework/checkpoint-postgres";
+import { internalsOf } from "@framework/checkpoint-postgres/internal";
 import { silentLogger } from "@framework/core";
 import {
   canRunPrivatePostgres,
@@ -40,14 +41,14 @@ describe.skipIf(servicesMissing || !canRunPrivatePostgres)(
     it("fails the run with PostgresUnavailableError, retries it with backoff, and finishes it", async () => {
       const saver = new PostgresSaver({ connectionString: server.url, schema: "crews" });
       await saver.setup();
-      await saver.query(
+      await internalsOf(saver).query(
         "effects",
         `CREATE TABLE crews.effects (key text, node text, run_id text, worker text, at timestamptz DEFAULT clock_timestamp())`,
       );
       const connection = { url: redisUrl! };
       const queue = new CrewQueue({
         connection,
-        saver,
+        checkpointer: saver,
         queueName,
         jobAttempts: 20,
         retryBackoffMs: 100,
@@ -56,7 +57,7 @@ describe.skipIf(servicesMissing || !canRunPrivatePostgres)(
       let restartIn: string | undefined = "b";
       const worker = new CrewWorker({
         connection,
-        saver,
+        checkpointer: saver,
         queueName,
         workerId: "w",
         jobAttempts: 20,

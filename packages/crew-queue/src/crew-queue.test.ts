@@ -1,8 +1,10 @@
 import { fileURLToPath } from "node:url";
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
-import { AbortedError, silentLogger } from "@framework/core";
+import { internalsOf } from "@framework/checkpoint-postgres/internal";
+import { AbortedError, ConfigurationError, silentLogger } from "@framework/core";
+import { MemorySaver } from "@framework/graph";
 import { runFixtureChild } from "@framework/testing";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { CrewQueue } from "./crew-queue.js";
 import { CrewWorker, type CrewWorkerOptions } from "./crew-worker.js";
 import { RunCancelledError } from "./error/run-cancelled-error.js";
@@ -11,6 +13,8 @@ import { RunNotFoundError } from "./error/run-not-found-error.js";
 import { RunNotResumableError } from "./error/run-not-resumable-error.js";
 import { RunTimeoutError } from "./error/run-timeout-error.js";
 import { ThreadBusyError } from "./error/thread-busy-error.js";
+import { RunJobs } from "./internal/run-jobs.js";
+import { RunStore } from "./internal/run-store.js";
 import { jobIdOf } from "./queue-connection.js";
 import type { RunEvent } from "./run/run-event.js";
 import { expectedState, type NodeHook, testCrew } from "./test-crew.js";
@@ -50,7 +54,9 @@ interface Harness {
   queue: CrewQueue;
   queueName: string;
   worker(
-    options?: { hooks?: Partial<Record<"a" | "b" | "c", NodeHook>> } & Partial<CrewWorkerOptions>,
+    options?: { hooks?: Partial<Record<"a" | "b" | "c", NodeHook>> } & Partial<
+      Omit<CrewWorkerOptions, "checkpointer" | "saver">
+    >,
   ): Promise<CrewWorker>;
   /** A second queue on the same runs, as another API process would have. */
   other(): Promise<CrewQueue>;
@@ -66,7 +72,7 @@ async function createHarness(label: string): Promise<Harness> {
   const queueName = uniqueName(label);
   const saver = await testSaver(schema);
   const connection = { url: redisUrl! };
-  const queue = new CrewQueue({ connection, saver, queueName, retryBackoffMs: 50 });
+  const queue = new CrewQueue({ connection, checkpointer: saver, queueName, retryBackoffMs: 50 });
   cleanups.push(async () => {
     await queue.close();
     await loseQueueKeys(queueName);
@@ -81,7 +87,7 @@ async function createHarness(label: string): Promise<Harness> {
     queueName,
     async other() {
       const otherSaver = await testSaver(schema);
-      const other = new CrewQueue({ connection, saver: otherSaver, queueName });
+      const other = new CrewQueue({ connection, checkpointer: otherSaver, queueName });
       cleanups.push(async () => {
         await other.close();
         await otherSaver.close();
@@ -93,7 +99,7 @@ async function createHarness(label: string): Promise<Harness> {
       const workerId = options.workerId ?? `w${count}`;
       const worker = new CrewWorker({
         connection,
-        saver,
+        checkpointer: saver,
         queueName,
         workerId,
         crews: { test: testCrew({ saver, worker: workerId, hooks: options.hooks ?? {} }) },
@@ -109,6 +115,33 @@ async function createHarness(label: string): Promise<Harness> {
     },
   };
 }
+
+describe("CrewQueue and CrewWorker options", () => {
+  const settingOf = (make: () => unknown) => {
+    try {
+      make();
+    } catch (error) {
+      return ConfigurationError.isInstance(error) ? error.setting : "another error";
+    }
+    return "none";
+  };
+  // Refused before either connects to Redis, so no server is needed here.
+  const connection = { url: "redis://127.0.0.1:1" };
+  const crews = { test: () => ({}) as never };
+
+  it("refuse options without a checkpointer", () => {
+    expect(settingOf(() => new CrewQueue({ connection } as never))).toBe("checkpointer");
+    expect(settingOf(() => new CrewWorker({ connection, crews } as never))).toBe("checkpointer");
+  });
+
+  it("refuse a checkpointer that is not a PostgresSaver", () => {
+    const checkpointer = new MemorySaver() as never;
+    expect(settingOf(() => new CrewQueue({ connection, checkpointer }))).toBe("checkpointer");
+    expect(settingOf(() => new CrewWorker({ connection, checkpointer, crews }))).toBe(
+      "checkpointer",
+    );
+  });
+});
 
 describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
   it("runs a submitted crew on a worker and returns its final state", async () => {
@@ -284,7 +317,7 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     await bStarted.opened;
     const before = (await saver.getLatest("f"))!.seq;
     // Another holder takes the lease, as after this worker froze past its lock.
-    await saver.query(
+    await internalsOf(saver).query(
       "take over",
       `UPDATE "${saver.schema}".crew_runs SET lease_epoch = lease_epoch + 1 WHERE run_id = $1`,
       [run.runId],
@@ -390,7 +423,10 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     const { queue, worker, saver } = await createHarness("poison");
     const run = await queue.submit("test", { query: "q" });
     // Two workers already took it and died on it.
-    await saver.query("attempts", `UPDATE "${saver.schema}".crew_runs SET attempts = 2`);
+    await internalsOf(saver).query(
+      "attempts",
+      `UPDATE "${saver.schema}".crew_runs SET attempts = 2`,
+    );
     await worker({ maxRunAttempts: 2 });
     const failure = await queue.result(run.runId).catch((e: unknown) => e);
     expect((failure as RunFailedError).error).toMatch(/taken 2 times without finishing/);
@@ -419,19 +455,29 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
   });
 
   it("re-adds the job of one active run that has none, and of no other run", async () => {
-    const { queue, queueName, worker } = await createHarness("requeue");
+    const { queue, queueName, worker, saver } = await createHarness("requeue");
+    // What a worker does as each job ends.
+    const jobs = new RunJobs({
+      name: queueName,
+      connection: { url: redisUrl! },
+      store: new RunStore(saver),
+      logger: silentLogger,
+      attempts: 1,
+      backoffMs: 50,
+    });
+    cleanups.push(() => jobs.close());
     const run = await queue.submit("test", { query: "q" });
     // Its job still waits: nothing to add.
-    expect(await queue.requeueIfJobless(run.runId)).toBe(false);
+    expect(await jobs.requeueIfJobless(run.runId)).toBe(false);
     // As when a resume's job was refused because the previous job still held the id.
     expect(await loseQueueKeys(queueName)).toBeGreaterThan(0);
-    expect(await queue.requeueIfJobless(run.runId)).toBe(true);
-    expect(await queue.requeueIfJobless(run.runId)).toBe(false);
+    expect(await jobs.requeueIfJobless(run.runId)).toBe(true);
+    expect(await jobs.requeueIfJobless(run.runId)).toBe(false);
     await worker();
     expect(await queue.result(run.runId)).toMatchObject(expectedState("q"));
     // A finished run gets no job again.
-    expect(await queue.requeueIfJobless(run.runId)).toBe(false);
-    expect(await queue.requeueIfJobless("nope")).toBe(false);
+    expect(await jobs.requeueIfJobless(run.runId)).toBe(false);
+    expect(await jobs.requeueIfJobless("nope")).toBe(false);
   });
 
   it("closes gracefully: a short run finishes, a long one is checkpointed and resumed elsewhere", async () => {
@@ -489,5 +535,37 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
       attempts: 2,
       leaseEpoch: 2,
     });
+  });
+
+  it("runs a crew given the saver by its deprecated name, warning once per process", async () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    cleanups.push(async () => {
+      warn.mockRestore();
+    });
+    const { saver, queueName } = await createHarness("alias");
+    const connection = { url: redisUrl! };
+    const queue = new CrewQueue({ connection, saver, queueName });
+    cleanups.push(() => queue.close());
+    const worker = new CrewWorker({
+      connection,
+      saver,
+      queueName,
+      crews: { test: testCrew({ saver, worker: "old" }) },
+      sweepIntervalMs: 0,
+    });
+    cleanups.push(() => worker.close());
+    await worker.start();
+    const run = await queue.submit("test", { query: "q", threadId: "old" });
+    expect(await queue.result(run.runId)).toMatchObject(expectedState("q"));
+    const deprecations = warn.mock.calls.filter(
+      ([, options]) =>
+        (options as { code?: string } | undefined)?.code === "FRAMEWORK_CREW_QUEUE_SAVER",
+    );
+    expect(deprecations).toEqual([
+      [
+        expect.stringMatching(/saver option is deprecated/),
+        { type: "DeprecationWarning", code: "FRAMEWORK_CREW_QUEUE_SAVER" },
+      ],
+    ]);
   });
 });

@@ -2,26 +2,23 @@ import { randomUUID } from "node:crypto";
 import { type Logger, silentLogger } from "@framework/core";
 import { EventChannel } from "@framework/core/internal";
 import type { StateRecord } from "@framework/graph";
-import { Queue } from "bullmq";
 import { RunCancelledError } from "./error/run-cancelled-error.js";
 import { RunFailedError } from "./error/run-failed-error.js";
 import { RunNotFoundError } from "./error/run-not-found-error.js";
 import { RunNotResumableError } from "./error/run-not-resumable-error.js";
 import { RunTimeoutError } from "./error/run-timeout-error.js";
 import { ThreadBusyError } from "./error/thread-busy-error.js";
+import { checkpointerOf } from "./internal/checkpointer-option.js";
+import { RunJobs } from "./internal/run-jobs.js";
 import { RunNotifications } from "./internal/run-notifications.js";
-import {
-  type CrewQueueConnection,
-  DEFAULT_QUEUE_NAME,
-  jobIdOf,
-  type RunJobData,
-} from "./queue-connection.js";
+import { RunStore } from "./internal/run-store.js";
+import { type CrewQueueConnection, DEFAULT_QUEUE_NAME } from "./queue-connection.js";
 import type { RunEvent } from "./run/run-event.js";
 import { finalStatuses, type RunInput, type RunRecord, type RunStatus } from "./run/run-record.js";
-import { RunStore } from "./run/run-store.js";
+import type { SweepResult } from "./run/sweep-result.js";
 
-/** Options of {@link CrewQueue}. */
-export interface CrewQueueOptions extends CrewQueueConnection {
+/** Options of {@link CrewQueue}: the {@link CrewQueueConnection} and the retries of its jobs. */
+export type CrewQueueOptions = CrewQueueConnection & {
   /**
    * How often BullMQ runs a job whose worker failed for a reason that may pass (Postgres or
    * Redis unreachable), with exponential backoff from `retryBackoffMs`. Default 5.
@@ -29,7 +26,7 @@ export interface CrewQueueOptions extends CrewQueueConnection {
   jobAttempts?: number;
   /** The first retry's delay. Default 1000. */
   retryBackoffMs?: number;
-}
+};
 
 /** Options of {@link CrewQueue.submit}. */
 export interface SubmitOptions {
@@ -68,14 +65,6 @@ export interface QueueStats {
   readonly runs: Readonly<Partial<Record<RunStatus, number>>>;
 }
 
-/** What a sweep did. */
-export interface SweepResult {
-  /** Active runs that had no job (Redis flushed or restarted): their job is added again. */
-  readonly requeued: readonly string[];
-  /** Queued runs made pending because their thread had been left free. */
-  readonly promoted: readonly string[];
-}
-
 /** The status event describing where `run` stands now, as its row says. */
 function currentStatus(run: RunRecord): Extract<RunEvent, { type: "status" }> {
   const at = finalStatuses.has(run.status)
@@ -100,32 +89,35 @@ function currentStatus(run: RunRecord): Extract<RunEvent, { type: "status" }> {
  * checkpoints); a BullMQ job (id `run-<runId>`) wakes a {@link CrewWorker} to run one.
  *
  * @example
- * const queue = new CrewQueue({ connection: { url: REDIS_URL }, saver: new PostgresSaver({ connectionString }) });
+ * const queue = new CrewQueue({ connection: { url: REDIS_URL }, checkpointer: new PostgresSaver({ connectionString }) });
  * const run = await queue.submit("advisory", { query, userId: "alice", threadId: "7" });
  * const state = await queue.result(run.runId, { timeoutMs: 60_000 });
  */
 export class CrewQueue {
   /** The BullMQ queue's name. */
   readonly name: string;
-  readonly #bull: Queue<RunJobData>;
+  readonly #jobs: RunJobs;
   readonly #store: RunStore;
   readonly #notifications: RunNotifications;
   readonly #logger: Logger;
-  readonly #attempts: number;
-  readonly #backoffMs: number;
 
+  /**
+   * @throws ConfigurationError when no `checkpointer` is given, or it is not a
+   *   `PostgresSaver`.
+   */
   constructor(options: CrewQueueOptions) {
     this.name = options.queueName ?? DEFAULT_QUEUE_NAME;
     this.#logger = options.logger ?? silentLogger;
-    this.#bull = new Queue<RunJobData>(this.name, { connection: options.connection });
-    // Without a listener an unreachable Redis would crash the process; BullMQ reconnects.
-    this.#bull.on("error", (error) =>
-      this.#logger.warn(`crew-queue: Redis error on queue ${this.name}: ${error.message}`),
-    );
-    this.#store = new RunStore(options.saver);
+    this.#store = new RunStore(checkpointerOf(options, "CrewQueue"));
+    this.#jobs = new RunJobs({
+      name: this.name,
+      connection: options.connection,
+      store: this.#store,
+      logger: this.#logger,
+      attempts: options.jobAttempts ?? 5,
+      backoffMs: options.retryBackoffMs ?? 1_000,
+    });
     this.#notifications = new RunNotifications(this.#store, this.#logger);
-    this.#attempts = options.jobAttempts ?? 5;
-    this.#backoffMs = options.retryBackoffMs ?? 1_000;
   }
 
   /**
@@ -138,14 +130,14 @@ export class CrewQueue {
     const threadId = String(input.threadId ?? randomUUID());
     const run = { runId, threadId, crew, input: { ...input, threadId } };
     if (await this.#store.insert(run, "pending")) {
-      await this.#enqueue(runId);
+      await this.#jobs.add(runId);
       this.#logger.info(`crew-queue: run ${runId} of ${crew} submitted on thread "${threadId}"`);
       return { runId, threadId, status: "pending" };
     }
     const existing = await this.#store.get(runId);
     if (existing) {
       if (existing.status === "pending" || existing.status === "running") {
-        await this.#enqueue(runId);
+        await this.#jobs.add(runId);
       }
       return { runId, threadId: existing.threadId, status: existing.status };
     }
@@ -155,8 +147,7 @@ export class CrewQueue {
     }
     if (!(await this.#store.insert(run, "queued"))) return this.submit(crew, input, options);
     this.#logger.info(`crew-queue: run ${runId} of ${crew} queued on busy thread "${threadId}"`);
-    const promoted = await this.#store.promoteNext(threadId);
-    if (promoted) await this.#enqueue(promoted);
+    const promoted = await this.#jobs.startNext(threadId);
     return { runId, threadId, status: promoted === runId ? "pending" : "queued" };
   }
 
@@ -237,8 +228,8 @@ export class CrewQueue {
     if (!asked) return (await this.get(runId)).status;
     this.#logger.info(`crew-queue: cancel of run ${runId} on thread "${asked.threadId}" requested`);
     if (asked.status === "cancelled") {
-      await this.#bull.remove(jobIdOf(runId)).catch(() => 0);
-      await this.#promote(asked.threadId);
+      await this.#jobs.remove(runId);
+      await this.#jobs.startNext(asked.threadId);
     }
     return asked.status;
   }
@@ -266,8 +257,8 @@ export class CrewQueue {
     if (!reopened) {
       throw new RunNotResumableError({ runId, status: (await this.get(runId)).status });
     }
-    await this.#bull.remove(jobIdOf(runId)).catch(() => 0);
-    await this.#enqueue(runId);
+    await this.#jobs.remove(runId);
+    await this.#jobs.add(runId);
   }
 
   /**
@@ -275,85 +266,23 @@ export class CrewQueue {
    * was flushed or restarted) and starts queued runs whose thread was left free. Workers run
    * it every `sweepIntervalMs`; safe to run anywhere, any time (job ids are deterministic).
    */
-  async sweep(): Promise<SweepResult> {
-    const requeued: string[] = [];
-    for (const runId of await this.#store.activeRuns()) {
-      if (await this.#requeueIfJobless(runId)) requeued.push(runId);
-    }
-    const promoted: string[] = [];
-    for (const threadId of await this.#store.stalledThreads()) {
-      const runId = await this.#promote(threadId);
-      if (runId) promoted.push(runId);
-    }
-    return { requeued, promoted };
-  }
-
-  /**
-   * Adds the job of `runId` again when Postgres says the run is active and no job holds it:
-   * what `sweep` does for every run, for one. Workers call it when a job ends, since a run
-   * resumed while its previous job was still finishing has its new job refused (same id) and
-   * would otherwise wait for the next sweep. Returns whether a job was added.
-   */
-  async requeueIfJobless(runId: string): Promise<boolean> {
-    const run = await this.#store.get(runId);
-    if (!run || (run.status !== "pending" && run.status !== "running")) return false;
-    return this.#requeueIfJobless(runId);
-  }
-
-  async #requeueIfJobless(runId: string): Promise<boolean> {
-    const state = await this.#bull.getJobState(jobIdOf(runId));
-    if (state === "completed" || state === "failed") {
-      await this.#bull.remove(jobIdOf(runId)).catch(() => 0);
-    } else if (state !== "unknown") {
-      return false;
-    }
-    await this.#enqueue(runId);
-    this.#logger.warn(`crew-queue: run ${runId} was active with no job; its job is added again`);
-    return true;
+  sweep(): Promise<SweepResult> {
+    return this.#jobs.sweep();
   }
 
   /** Job counts from BullMQ and run counts from Postgres. */
   async stats(): Promise<QueueStats> {
-    const [jobs, runs] = await Promise.all([
-      this.#bull.getJobCounts("waiting", "active", "delayed", "prioritized"),
-      this.#store.countByStatus(),
-    ]);
+    const [jobs, runs] = await Promise.all([this.#jobs.counts(), this.#store.countByStatus()]);
     return { jobs, runs };
   }
 
-  /** Closes the Redis connection and the `LISTEN` connection (the saver is the caller's). */
+  /**
+   * Closes the Redis connection and the `LISTEN` connection (the checkpointer is the
+   * caller's).
+   */
   async close(): Promise<void> {
     await this.#notifications.close();
-    await this.#bull.close();
-  }
-
-  /** Starts the thread's next queued run, if it is free; returns its id. */
-  async #promote(threadId: string): Promise<string | undefined> {
-    const runId = await this.#store.promoteNext(threadId);
-    if (runId) await this.#enqueue(runId);
-    return runId;
-  }
-
-  /**
-   * Starts the thread's oldest queued run if the thread has no active run; returns its id.
-   * Workers call it when a run ends; `sweep` catches any call that was lost.
-   */
-  startNext(threadId: string): Promise<string | undefined> {
-    return this.#promote(threadId);
-  }
-
-  async #enqueue(runId: string): Promise<void> {
-    await this.#bull.add(
-      "run",
-      { runId },
-      {
-        jobId: jobIdOf(runId),
-        attempts: this.#attempts,
-        backoff: { type: "exponential", delay: this.#backoffMs },
-        removeOnComplete: true,
-        removeOnFail: true,
-      },
-    );
+    await this.#jobs.close();
   }
 
   async #untilFinal(runId: string, timeoutMs: number | undefined): Promise<RunRecord> {

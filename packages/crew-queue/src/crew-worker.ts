@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import {
   PostgresFencedError,
+  type PostgresSaver,
   PostgresStatementTimeoutError,
   PostgresUnavailableError,
 } from "@framework/checkpoint-postgres";
@@ -9,21 +10,22 @@ import { ConfigurationError, type Logger, silentLogger } from "@framework/core";
 import type { Checkpointer, CompiledGraph, StateDefinition, StateRecord } from "@framework/graph";
 import { type Job, WaitingError, Worker } from "bullmq";
 import type { Crew, CrewFactory } from "./crew-factory.js";
-import { CrewQueue } from "./crew-queue.js";
 import { LeaseLostError } from "./error/lease-lost-error.js";
 import { UnknownCrewError } from "./error/unknown-crew-error.js";
+import { checkpointerOf } from "./internal/checkpointer-option.js";
 import { leaseCheckpointer } from "./internal/lease-checkpointer.js";
+import { RunJobs } from "./internal/run-jobs.js";
 import { RunNotifications } from "./internal/run-notifications.js";
+import { RunStore } from "./internal/run-store.js";
 import {
   type CrewQueueConnection,
   DEFAULT_QUEUE_NAME,
   type RunJobData,
 } from "./queue-connection.js";
 import type { RunInput, RunRecord } from "./run/run-record.js";
-import { RunStore } from "./run/run-store.js";
 
-/** Options of {@link CrewWorker}. */
-export interface CrewWorkerOptions extends CrewQueueConnection {
+/** Options of {@link CrewWorker}: the {@link CrewQueueConnection}, its crews and its limits. */
+export type CrewWorkerOptions = CrewQueueConnection & {
   /** The crews this worker runs, by the name `submit` gives. */
   crews: Readonly<Record<string, CrewFactory>>;
   /** Runs at once. Default 1. */
@@ -61,7 +63,7 @@ export interface CrewWorkerOptions extends CrewQueueConnection {
   jobAttempts?: number;
   /** The first retry's delay of the jobs this worker adds. */
   retryBackoffMs?: number;
-}
+};
 
 /** Why a run's controller was aborted. */
 const stopReasons = {
@@ -104,7 +106,7 @@ function inputOf(input: RunInput): Record<string, unknown> {
  * the outcome. Start any number of them, on any machine.
  *
  * @example
- * const worker = new CrewWorker({ connection, saver, crews: { advisory: ({ checkpointer }) => buildCrew(checkpointer) }, concurrency: 4 });
+ * const worker = new CrewWorker({ connection, checkpointer, crews: { advisory: ({ checkpointer }) => buildCrew(checkpointer) }, concurrency: 4 });
  * await worker.start();
  * process.on("SIGTERM", () => void worker.close());
  */
@@ -113,13 +115,15 @@ export class CrewWorker {
   readonly id: string;
   readonly #options: CrewWorkerOptions;
   readonly #store: RunStore;
-  readonly #queue: CrewQueue;
+  readonly #jobs: RunJobs;
   readonly #notifications: RunNotifications;
   readonly #logger: Logger;
   /** The runs this worker holds, each with the controller that stops it. */
   readonly #holding = new Map<string, AbortController>();
   /** The lease epoch of each run this worker holds, which fences its checkpoints. */
   readonly #leases = new Map<string, number>();
+  readonly #saver: PostgresSaver;
+  /** The crews' checkpointer: the saver's, each put fenced by this worker's lease. */
   readonly #checkpointer: Checkpointer;
   readonly #crews = new Map<string, Promise<CompiledGraph<StateDefinition>>>();
   #worker: Worker<RunJobData> | undefined;
@@ -127,7 +131,10 @@ export class CrewWorker {
   #unsubscribe: (() => void) | undefined;
   #closing: Promise<void> | undefined;
 
-  /** @throws ConfigurationError when `crews` is empty or a number is invalid. */
+  /**
+   * @throws ConfigurationError when `crews` is empty, a number is invalid, or no
+   *   `checkpointer` is given.
+   */
   constructor(options: CrewWorkerOptions) {
     if (Object.keys(options.crews).length === 0) {
       throw new ConfigurationError({ setting: "crews", message: "A CrewWorker needs a crew" });
@@ -150,10 +157,18 @@ export class CrewWorker {
     this.#options = options;
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.#logger = options.logger ?? silentLogger;
-    this.#store = new RunStore(options.saver);
-    this.#queue = new CrewQueue(options);
+    this.#saver = checkpointerOf(options, "CrewWorker");
+    this.#store = new RunStore(this.#saver);
+    this.#jobs = new RunJobs({
+      name: options.queueName ?? DEFAULT_QUEUE_NAME,
+      connection: options.connection,
+      store: this.#store,
+      logger: this.#logger,
+      attempts: options.jobAttempts ?? 5,
+      backoffMs: options.retryBackoffMs ?? 1_000,
+    });
     this.#notifications = new RunNotifications(this.#store, this.#logger);
-    this.#checkpointer = leaseCheckpointer(options.saver, this.#leases);
+    this.#checkpointer = leaseCheckpointer(this.#saver, this.#leases);
   }
 
   /** The runs this worker holds now. */
@@ -192,7 +207,7 @@ export class CrewWorker {
     );
     // A run resumed while its job was finishing got no new job (the id was still taken).
     const requeueIfResumed = (runId: string) =>
-      void this.#queue
+      void this.#jobs
         .requeueIfJobless(runId)
         .catch((error: unknown) =>
           this.#logger.warn(`crew-queue: could not check run ${runId}'s job: ${describe(error)}`),
@@ -203,7 +218,7 @@ export class CrewWorker {
       // BullMQ gave up on the job (its retries or takeovers ran out): the run fails.
       void this.#store
         .fail(job.data.runId, describe(error))
-        .then((threadId) => (threadId === undefined ? undefined : this.#afterRun(threadId)))
+        .then((threadId) => (threadId === undefined ? undefined : this.#jobs.startNext(threadId)))
         .catch((failure: unknown) =>
           this.#logger.error(
             `crew-queue: could not fail run ${job.data.runId}: ${describe(failure)}`,
@@ -220,7 +235,7 @@ export class CrewWorker {
     const every = options.sweepIntervalMs ?? 60_000;
     if (every > 0) {
       this.#sweeper = setInterval(() => {
-        this.#queue
+        this.#jobs
           .sweep()
           .catch((error: unknown) =>
             this.#logger.warn(`crew-queue: sweep failed: ${describe(error)}`),
@@ -255,7 +270,7 @@ export class CrewWorker {
     }
     this.#unsubscribe?.();
     await this.#notifications.close();
-    await this.#queue.close();
+    await this.#jobs.close();
     this.#logger.info(`crew-queue: worker ${this.id} closed`);
   }
 
@@ -304,7 +319,7 @@ export class CrewWorker {
     );
     try {
       const graph = await this.#crew(run.crew, factory);
-      const latest = await this.#options.saver.getLatest(threadId);
+      const latest = await this.#saver.getLatest(threadId);
       // The thread's newest checkpoint is this run's: it started before, so it continues.
       const input = latest?.runId === runId ? null : inputOf(run.input);
       const config = {
@@ -396,11 +411,7 @@ export class CrewWorker {
       return "lease lost";
     }
     this.#logger.info(`crew-queue: run ${run.runId} on thread "${run.threadId}" ${status}`);
-    await this.#afterRun(run.threadId);
+    await this.#jobs.startNext(run.threadId);
     return status;
-  }
-
-  async #afterRun(threadId: string): Promise<void> {
-    await this.#queue.startNext(threadId);
   }
 }

@@ -6,7 +6,6 @@ export {
   type ResultOptions,
   type SubmitOptions,
   type SubmittedRun,
-  type SweepResult,
 } from "./crew-queue.js";
 export { CrewWorker, type CrewWorkerOptions } from "./crew-worker.js";
 export {
@@ -26,3 +25,4 @@ export {
 } from "./queue-connection.js";
 export type { RunEvent } from "./run/run-event.js";
 export type { RunInput, RunRecord, RunStatus } from "./run/run-record.js";
+export type { SweepResult } from "./run/sweep-result.js";

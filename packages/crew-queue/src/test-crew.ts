@@ -1,4 +1,5 @@
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
+import { internalsOf } from "@framework/checkpoint-postgres/internal";
 import { silentLogger } from "@framework/core";
 import {
   appendReducer,
@@ -48,7 +49,7 @@ export function testCrew(options: TestCrewOptions): CrewFactory {
   const step =
     (name: "a" | "b" | "c", answer: (state: Record<string, unknown>) => string) =>
     async (state: Record<string, unknown>, context: NodeContext) => {
-      await saver.query(
+      await internalsOf(saver).query(
         "effect",
         `INSERT INTO "${saver.schema}".effects (key, node, run_id, worker) VALUES ($1, $2, $3, $4)`,
         [context.idempotencyKey, name, String(context.config.configurable?.run_id), worker],

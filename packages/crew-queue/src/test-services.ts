@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { PostgresSaver } from "@framework/checkpoint-postgres";
+import { internalsOf } from "@framework/checkpoint-postgres/internal";
 import { testServiceUrl } from "@framework/testing";
 import { Redis } from "ioredis";
 import pg from "pg";
@@ -27,7 +28,7 @@ export function uniqueName(label: string): string {
 export async function testSaver(schema: string): Promise<PostgresSaver> {
   const saver = new PostgresSaver({ connectionString: postgresUrl!, schema, maxConnections: 20 });
   await saver.setup();
-  await saver.query(
+  await internalsOf(saver).query(
     "effects",
     `CREATE TABLE IF NOT EXISTS "${schema}".effects (
        key text NOT NULL, node text NOT NULL, run_id text NOT NULL, worker text NOT NULL,
@@ -74,7 +75,12 @@ export interface Effect {
 
 /** The side effects the test crews recorded in `schema`, oldest first. */
 export async function effectsOf(saver: PostgresSaver, runId?: string): Promise<Effect[]> {
-  const rows = await saver.query<{ key: string; node: string; run_id: string; worker: string }>(
+  const rows = await internalsOf(saver).query<{
+    key: string;
+    node: string;
+    run_id: string;
+    worker: string;
+  }>(
     "effects",
     `SELECT key, node, run_id, worker FROM "${saver.schema}".effects
      ${runId === undefined ? "" : "WHERE run_id = $1"} ORDER BY at`,

@@ -2,4 +2,4 @@ export {
   type CheckpointerConformanceInit,
   checkpointAt,
   runCheckpointerConformance,
-} from "./checkpoint/conformance/index.js";
+} from "./conformance/index.js";

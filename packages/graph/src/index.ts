@@ -19,6 +19,7 @@ export {
   type StateSnapshot,
   type StoredCheckpoint,
 } from "./checkpoint/index.js";
+export { DEFAULT_THREAD_ID, type GraphConfig, type GraphConfigurable } from "./config/index.js";
 export {
   type AgentConversations,
   AgentNode,
@@ -46,39 +47,32 @@ export {
   StepLimitError,
 } from "./error/index.js";
 export {
-  type AnyGraphNode,
   CompiledGraph,
   type CompileOptions,
   DEFAULT_STEP_LIMIT,
-  DEFAULT_THREAD_ID,
+  FlowStateGraph,
+  type GraphDrawing,
+  LATEST_STATE_CACHE_THREADS,
+  type StateHistoryOptions,
+} from "./graph/index.js";
+export { loggingMessage } from "./log/index.js";
+export {
+  type AnyGraphNode,
   type Edge,
   EdgeChain,
   END,
   END_NAME,
   EndEndpoint,
-  FlowStateGraph,
-  type GraphConfig,
-  type GraphConfigurable,
-  type GraphDrawing,
-  LATEST_STATE_CACHE_THREADS,
-  type NodeRef,
-  type PathMap,
-  type RouteResult,
-  type Router,
-  type RouterContext,
-  START,
-  START_NAME,
-  StartEndpoint,
-  type StateHistoryOptions,
-} from "./graph/index.js";
-export { loggingMessage } from "./log/index.js";
-export {
   FunctionNode,
   GraphNode,
   type NodeContext,
   type NodeFunction,
+  type NodeRef,
   type NodeResult,
   node,
+  START,
+  START_NAME,
+  StartEndpoint,
 } from "./node/index.js";
 export {
   type GraphEvent,
@@ -106,3 +100,4 @@ export {
   type UpdateOf,
 } from "./state/index.js";
 export { GRAPH_TRACER_NAME, GraphAttribute } from "./telemetry/index.js";
+export type { PathMap, RouteResult, Router, RouterContext } from "./topology/index.js";

@@ -12,11 +12,11 @@ export class PostgresFencedError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The thread the refused checkpoint belonged to. */
-  readonly threadId: string;
+  declare readonly threadId: string;
   /** The `seq` it would have taken. */
-  readonly seq: number;
+  declare readonly seq: number;
   /** The fence's table, as given. */
-  readonly table: string;
+  declare readonly table: string;
 
   constructor(options: { threadId: string; seq: number; table: string }) {
     super({
@@ -24,10 +24,8 @@ export class PostgresFencedError extends FrameworkError {
       message:
         `Checkpoint ${options.seq} of thread "${options.threadId}" was not written: no row of ` +
         `${options.table} matches the writer's fence (its lease moved on)`,
+      fields: { threadId: options.threadId, seq: options.seq, table: options.table },
     });
-    this.threadId = options.threadId;
-    this.seq = options.seq;
-    this.table = options.table;
   }
 
   static override isInstance(error: unknown): error is PostgresFencedError {

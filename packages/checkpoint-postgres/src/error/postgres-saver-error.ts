@@ -13,14 +13,17 @@ export class PostgresSaverError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** What the saver was doing, e.g. `"put"` or `"setup"`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** Postgres's SQLSTATE (e.g. `"28P01"`) or the socket's error code, when there was one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
 
   constructor(options: { operation: string; message: string; code?: string; cause?: unknown }) {
-    super({ name, message: options.message, cause: options.cause });
-    this.operation = options.operation;
-    this.code = options.code;
+    super({
+      name,
+      message: options.message,
+      cause: options.cause,
+      fields: { operation: options.operation, code: options.code },
+    });
   }
 
   static override isInstance(error: unknown): error is PostgresSaverError {

@@ -12,11 +12,11 @@ export class PostgresSchemaVersionError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The Postgres schema holding the checkpoint tables. */
-  readonly schema: string;
+  declare readonly schema: string;
   /** The schema version found. */
-  readonly found: number;
+  declare readonly found: number;
   /** The newest schema version this package knows. */
-  readonly supported: number;
+  declare readonly supported: number;
 
   constructor(options: { schema: string; found: number; supported: number }) {
     super({
@@ -24,10 +24,8 @@ export class PostgresSchemaVersionError extends FrameworkError {
       message:
         `Checkpoint schema "${options.schema}" is at version ${options.found}, newer than ` +
         `${options.supported}, the newest this @framework/checkpoint-postgres knows: upgrade it`,
+      fields: { schema: options.schema, found: options.found, supported: options.supported },
     });
-    this.schema = options.schema;
-    this.found = options.found;
-    this.supported = options.supported;
   }
 
   static override isInstance(error: unknown): error is PostgresSchemaVersionError {

@@ -13,9 +13,9 @@ export class PostgresStatementTimeoutError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** What the saver was doing, e.g. `"put"`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** The timeout in force, when the saver set it. */
-  readonly timeoutMs: number | undefined;
+  declare readonly timeoutMs: number | undefined;
 
   constructor(options: {
     operation: string;
@@ -23,9 +23,12 @@ export class PostgresStatementTimeoutError extends FrameworkError {
     timeoutMs?: number;
     cause?: unknown;
   }) {
-    super({ name, message: options.message, cause: options.cause });
-    this.operation = options.operation;
-    this.timeoutMs = options.timeoutMs;
+    super({
+      name,
+      message: options.message,
+      cause: options.cause,
+      fields: { operation: options.operation, timeoutMs: options.timeoutMs },
+    });
   }
 
   static override isInstance(error: unknown): error is PostgresStatementTimeoutError {

@@ -14,14 +14,17 @@ export class PostgresUnavailableError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** What the saver was doing, e.g. `"put"`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** Postgres's SQLSTATE (e.g. `"57P01"`) or the socket's error code (e.g. `"ECONNREFUSED"`). */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
 
   constructor(options: { operation: string; message: string; code?: string; cause?: unknown }) {
-    super({ name, message: options.message, cause: options.cause });
-    this.operation = options.operation;
-    this.code = options.code;
+    super({
+      name,
+      message: options.message,
+      cause: options.cause,
+      fields: { operation: options.operation, code: options.code },
+    });
   }
 
   static override isInstance(error: unknown): error is PostgresUnavailableError {

@@ -13,11 +13,11 @@ export class SqliteBusyError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The database file. */
-  readonly path: string;
+  declare readonly path: string;
   /** What the saver was doing, e.g. `"put"`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** How long SQLite waited for the lock. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   constructor(options: { path: string; operation: string; timeoutMs: number; cause?: unknown }) {
     super({
@@ -26,10 +26,8 @@ export class SqliteBusyError extends FrameworkError {
         `Checkpoint database "${options.path}" stayed locked by another connection for ` +
         `${options.timeoutMs} ms during ${options.operation}; nothing was written, try again`,
       cause: options.cause,
+      fields: { path: options.path, operation: options.operation, timeoutMs: options.timeoutMs },
     });
-    this.path = options.path;
-    this.operation = options.operation;
-    this.timeoutMs = options.timeoutMs;
   }
 
   static override isInstance(error: unknown): error is SqliteBusyError {

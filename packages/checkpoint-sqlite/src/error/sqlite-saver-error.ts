@@ -13,11 +13,11 @@ export class SqliteSaverError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The database file. */
-  readonly path: string;
+  declare readonly path: string;
   /** What the saver was doing, e.g. `"open"` or `"put"`. */
-  readonly operation: string;
+  declare readonly operation: string;
   /** SQLite's error code, when SQLite gave one. */
-  readonly code: string | undefined;
+  declare readonly code: string | undefined;
 
   constructor(options: { path: string; operation: string; code?: string; cause?: unknown }) {
     const reason = options.cause instanceof Error ? options.cause.message : String(options.cause);
@@ -25,10 +25,8 @@ export class SqliteSaverError extends FrameworkError {
       name,
       message: `Checkpoint database "${options.path}" failed during ${options.operation}: ${reason}`,
       cause: options.cause,
+      fields: { path: options.path, operation: options.operation, code: options.code },
     });
-    this.path = options.path;
-    this.operation = options.operation;
-    this.code = options.code;
   }
 
   static override isInstance(error: unknown): error is SqliteSaverError {

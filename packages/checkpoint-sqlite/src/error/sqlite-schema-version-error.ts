@@ -12,11 +12,11 @@ export class SqliteSchemaVersionError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The database file. */
-  readonly path: string;
+  declare readonly path: string;
   /** The schema version the file has. */
-  readonly found: number;
+  declare readonly found: number;
   /** The newest schema version this package knows. */
-  readonly supported: number;
+  declare readonly supported: number;
 
   constructor(options: { path: string; found: number; supported: number }) {
     super({
@@ -24,10 +24,8 @@ export class SqliteSchemaVersionError extends FrameworkError {
       message:
         `Checkpoint database "${options.path}" has schema version ${options.found}, newer than ` +
         `${options.supported}, the newest this @framework/checkpoint-sqlite knows: upgrade it`,
+      fields: { path: options.path, found: options.found, supported: options.supported },
     });
-    this.path = options.path;
-    this.found = options.found;
-    this.supported = options.supported;
   }
 
   static override isInstance(error: unknown): error is SqliteSchemaVersionError {

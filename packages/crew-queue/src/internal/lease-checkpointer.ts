@@ -1,7 +1,7 @@
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import type { Checkpointer } from "@framework/graph";
 import { LeaseLostError } from "../error/lease-lost-error.js";
-import { runsTable } from "../run/run-store.js";
+import { runsTable } from "./run-store.js";
 
 /**
  * A worker's checkpointer: reads are the saver's; each `put` is fenced by the lease this

@@ -1,6 +1,6 @@
 import type { Logger } from "@framework/core";
 import type pg from "pg";
-import type { RunNotice, RunStore } from "../run/run-store.js";
+import type { RunNotice, RunStore } from "./run-store.js";
 
 type Listener = (notice: RunNotice | "reconnected") => void;
 
@@ -63,7 +63,7 @@ export class RunNotifications {
 
   async #open(): Promise<pg.PoolClient> {
     await this.#store.setup();
-    const client = await this.#store.saver.pool.connect();
+    const client = await this.#store.connect();
     client.on("notification", (message) => {
       if (message.channel !== this.#store.channel || !message.payload) return;
       const notice = JSON.parse(message.payload) as RunNotice;

@@ -128,6 +128,3 @@ export interface CheckpointV1
 
 /** Anything a saver may hold: checkpoints of the current format or of an older one. */
 export type StoredCheckpoint = Checkpoint | CheckpointV1;
-
-/** The checkpoint format version this release writes. */
-export const CHECKPOINT_VERSION = 2;

@@ -1,16 +1,16 @@
-export {
-  CHECKPOINT_VERSION,
-  type Checkpoint,
-  type CheckpointError,
-  type CheckpointFrontier,
-  type CheckpointInterrupt,
-  type CheckpointSnapshot,
-  type CheckpointSource,
-  type CheckpointV1,
-  type FrontierDelta,
-  type RunStatus,
-  type StoredCheckpoint,
+export type {
+  Checkpoint,
+  CheckpointError,
+  CheckpointFrontier,
+  CheckpointInterrupt,
+  CheckpointSnapshot,
+  CheckpointSource,
+  CheckpointV1,
+  FrontierDelta,
+  RunStatus,
+  StoredCheckpoint,
 } from "./checkpoint.js";
+export { CHECKPOINT_VERSION } from "./checkpoint-format.js";
 export type { Checkpointer, ListCheckpointsOptions } from "./checkpointer.js";
 export {
   type CheckpointPageReader,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkpointAt } from "./conformance/conformance-context.js";
-import { runCheckpointerConformance } from "./conformance/run-checkpointer-conformance.js";
+import { checkpointAt } from "../conformance/conformance-context.js";
+import { runCheckpointerConformance } from "../conformance/run-checkpointer-conformance.js";
 import { MemorySaver } from "./memory-saver.js";
 
 runCheckpointerConformance({ name: "MemorySaver", createCheckpointer: () => new MemorySaver() });

@@ -1,12 +1,12 @@
 import { deepFreeze } from "../state/deep-freeze.js";
-import type { StateRecord } from "../state/state-definition.js";
+import type { StateRecord } from "../state/state-engine.js";
 import type {
   CheckpointError,
   CheckpointInterrupt,
   CheckpointSource,
   RunStatus,
 } from "./checkpoint.js";
-import type { ThreadPoint } from "./thread-reader.js";
+import type { ThreadPoint } from "./checkpoint-format.js";
 
 /** What `getState` reports about a thread at one checkpoint. */
 export interface StateSnapshot<S = StateRecord> {

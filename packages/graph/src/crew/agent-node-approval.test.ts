@@ -3,8 +3,8 @@ import { createCapturingLogger, MockChatModel, mockToolCall } from "@framework/t
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MemorySaver } from "../checkpoint/memory-saver.js";
-import { END, START } from "../graph/endpoints.js";
 import { FlowStateGraph } from "../graph/flow-state-graph.js";
+import { END, START } from "../node/endpoints.js";
 import { resume } from "../run/interrupt.js";
 import { defineState, type StateOf } from "../state/state-definition.js";
 import { AgentNode, type AgentNodeOptions } from "./agent-node.js";

@@ -21,7 +21,7 @@ import {
 } from "@framework/core";
 import type { z } from "zod";
 import { GraphNode, type NodeContext } from "../node/graph-node.js";
-import type { StateRecord } from "../state/state-definition.js";
+import type { StateRecord } from "../state/state-engine.js";
 import type { AgentConversations } from "./agent-conversations.js";
 
 /** Options of {@link AgentNode} other than its role statement. */
@@ -40,7 +40,7 @@ interface AgentNodeBaseOptions {
   adoptRecordedTools?: boolean;
   /** Empty the registry file when this node is created. Default `false`. */
   resetTools?: boolean;
-  /** @deprecated Use `resetTools` (same meaning); goes away in the next minor version. */
+  /** The spec's name for `resetTools` (same meaning); both stay. */
   isResetTools?: boolean;
   /** Verified before each model call of this node. */
   authCard?: AuthCard;
@@ -79,10 +79,7 @@ export type AgentNodeOptions = AgentNodeBaseOptions &
       }
     | {
         description?: undefined;
-        /**
-         * @deprecated Use `description` (same meaning, the name `Agent` uses); `instruction`
-         * goes away in the next minor version.
-         */
+        /** The spec's name for `description` (same meaning); both stay. */
         instruction: string;
       }
   );
@@ -167,18 +164,12 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
     return this.agent.toolRegistry;
   }
 
-  /**
-   * @deprecated Use `toolRegistry` (the same registry); `toolsManager` goes away in the next
-   * minor version.
-   */
+  /** The spec's name for `toolRegistry` (the same registry); both stay. */
   get toolsManager(): ToolRegistry {
     return this.agent.toolRegistry;
   }
 
-  /**
-   * @deprecated Use `description` (same text, the name `Agent` uses); `instruction` goes away
-   * in the next minor version.
-   */
+  /** The spec's name for `description` (the same text); both stay. */
   get instruction(): string {
     return this.description;
   }

@@ -11,9 +11,9 @@ import { createCapturingLogger, MockChatModel, mockToolCall } from "@framework/t
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { MemorySaver } from "../checkpoint/memory-saver.js";
-import { END, START } from "../graph/endpoints.js";
 import { FlowStateGraph } from "../graph/flow-state-graph.js";
 import { loggingMessage } from "../log/logging-message.js";
+import { END, START } from "../node/endpoints.js";
 import { appendReducer } from "../state/append-reducer.js";
 import { reducer } from "../state/reducer.js";
 import { defineState, type StateOf, type UpdateOf } from "../state/state-definition.js";

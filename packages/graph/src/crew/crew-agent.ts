@@ -8,18 +8,19 @@ import {
 } from "@framework/core";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import type { StateSnapshot } from "../checkpoint/state-snapshot.js";
+import { DEFAULT_THREAD_ID, type GraphConfig } from "../config/graph-config.js";
 import type { CompiledGraph } from "../graph/compiled-graph.js";
-import type { Edge, EdgeChain } from "../graph/edge-chain.js";
 import type { FlowStateGraph } from "../graph/flow-state-graph.js";
-import { DEFAULT_THREAD_ID, type GraphConfig } from "../graph/graph-config.js";
+import type { Edge, EdgeChain } from "../node/edge-chain.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
 
 /** Options of {@link CrewAgent} other than where it saves checkpoints. */
 interface CrewAgentBaseOptions<D extends StateDefinition> {
   /**
-   * @deprecated Unused: each node talks to its own model. Leave it out; `llm` goes away in the
-   * next minor version.
+   * Accepted because the spec's `CrewAgent(llm, checkpoint, graph, flow)` takes a model, and
+   * kept as `crew.llm`; the crew itself calls no model (each node talks to its own), so it
+   * may be left out.
    */
   llm?: ChatModel;
   /** The graph over the crew's shared state; it must have a `messages` key. */
@@ -35,8 +36,8 @@ interface CrewAgentBaseOptions<D extends StateDefinition> {
 }
 
 /**
- * Options of {@link CrewAgent}: a `checkpointer` (named as in `graph.compile`) and the rest of
- * {@link CrewAgentBaseOptions}.
+ * Options of {@link CrewAgent}: a `checkpointer` (named as in `graph.compile`), or `checkpoint`,
+ * the spec's name for it, and the rest of {@link CrewAgentBaseOptions}.
  */
 export type CrewAgentOptions<D extends StateDefinition> = CrewAgentBaseOptions<D> &
   (
@@ -47,10 +48,7 @@ export type CrewAgentOptions<D extends StateDefinition> = CrewAgentBaseOptions<D
       }
     | {
         checkpointer?: undefined;
-        /**
-         * @deprecated Use `checkpointer` (same meaning, the name `graph.compile` uses);
-         * `checkpoint` goes away in the next minor version.
-         */
+        /** The spec's name for `checkpointer` (same meaning); both stay. */
         checkpoint: Checkpointer;
       }
   );
@@ -75,10 +73,7 @@ export interface CrewInvokeOptions {
  * const finalState = await crew.invoke("How should I allocate?", { userId: "u1", threadId: "7" });
  */
 export class CrewAgent<D extends StateDefinition> {
-  /**
-   * @deprecated Unused: each node talks to its own model. `llm` goes away in the next minor
-   * version.
-   */
+  /** The model given as the spec's `llm` option, if any; the crew calls no model itself. */
   readonly llm: ChatModel | undefined;
   /** Where the crew saves a checkpoint after every node. */
   readonly checkpointer: Checkpointer;

@@ -11,10 +11,10 @@ const symbol = Symbol.for(marker);
 export class CheckpointConflictError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly threadId: string;
-  readonly seq: number;
+  declare readonly threadId: string;
+  declare readonly seq: number;
   /** The thread's newest `seq` when the checkpoint was refused; -1 for an empty thread. */
-  readonly latestSeq: number;
+  declare readonly latestSeq: number;
 
   constructor({ threadId, seq, latestSeq }: { threadId: string; seq: number; latestSeq: number }) {
     super({
@@ -23,10 +23,8 @@ export class CheckpointConflictError extends FrameworkError {
         `Checkpoint ${seq} of thread "${threadId}" refused: the thread is at checkpoint ` +
         `${latestSeq < 0 ? "none" : latestSeq}, so the next must be ${latestSeq + 1}; ` +
         "another run is writing this thread",
+      fields: { threadId, seq, latestSeq },
     });
-    this.threadId = threadId;
-    this.seq = seq;
-    this.latestSeq = latestSeq;
   }
 
   static override isInstance(error: unknown): error is CheckpointConflictError {

@@ -8,16 +8,15 @@ const symbol = Symbol.for(marker);
 export class CheckpointNotFoundError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly threadId: string;
-  readonly checkpointId: string;
+  declare readonly threadId: string;
+  declare readonly checkpointId: string;
 
   constructor({ threadId, checkpointId }: { threadId: string; checkpointId: string }) {
     super({
       name,
       message: `Thread "${threadId}" has no checkpoint "${checkpointId}"`,
+      fields: { threadId, checkpointId },
     });
-    this.threadId = threadId;
-    this.checkpointId = checkpointId;
   }
 
   static override isInstance(error: unknown): error is CheckpointNotFoundError {

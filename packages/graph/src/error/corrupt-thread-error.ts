@@ -12,14 +12,16 @@ const symbol = Symbol.for(marker);
 export class CorruptThreadError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly threadId: string;
+  declare readonly threadId: string;
   /** The checkpoint being read when the problem showed. */
-  readonly seq: number;
+  declare readonly seq: number;
 
   constructor({ threadId, seq, reason }: { threadId: string; seq: number; reason: string }) {
-    super({ name, message: `Thread "${threadId}" cannot be read at checkpoint ${seq}: ${reason}` });
-    this.threadId = threadId;
-    this.seq = seq;
+    super({
+      name,
+      message: `Thread "${threadId}" cannot be read at checkpoint ${seq}: ${reason}`,
+      fields: { threadId, seq },
+    });
   }
 
   static override isInstance(error: unknown): error is CorruptThreadError {

@@ -30,12 +30,11 @@ export interface GraphIssue {
 export class GraphValidationError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly issues: readonly GraphIssue[];
+  declare readonly issues: readonly GraphIssue[];
 
   constructor({ issues }: { issues: readonly GraphIssue[] }) {
     const detail = issues.map((issue) => `- ${issue.message}`).join("\n");
-    super({ name, message: `Invalid graph:\n${detail}` });
-    this.issues = issues;
+    super({ name, message: `Invalid graph:\n${detail}`, fields: { issues } });
   }
 
   static override isInstance(error: unknown): error is GraphValidationError {

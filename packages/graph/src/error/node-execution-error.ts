@@ -8,9 +8,9 @@ const symbol = Symbol.for(marker);
 export class NodeExecutionError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly node: string;
+  declare readonly node: string;
   /** Whether the node itself or the router deciding where to go after it failed. */
-  readonly phase: "node" | "router";
+  declare readonly phase: "node" | "router";
 
   constructor({
     node,
@@ -19,9 +19,7 @@ export class NodeExecutionError extends FrameworkError {
   }: { node: string; phase?: "node" | "router"; cause: unknown }) {
     const what = phase === "node" ? `Node "${node}"` : `The router after node "${node}"`;
     const reason = cause instanceof Error ? cause.message : String(cause);
-    super({ name, message: `${what} failed: ${reason}`, cause });
-    this.node = node;
-    this.phase = phase;
+    super({ name, message: `${what} failed: ${reason}`, cause, fields: { node, phase } });
   }
 
   static override isInstance(error: unknown): error is NodeExecutionError {

@@ -8,17 +8,16 @@ const symbol = Symbol.for(marker);
 export class NotInterruptedError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly threadId: string;
+  declare readonly threadId: string;
   /** The thread's run status, `"new"` when it never ran. */
-  readonly status: string;
+  declare readonly status: string;
 
   constructor({ threadId, status }: { threadId: string; status: string }) {
     super({
       name,
       message: `Thread "${threadId}" has no interrupted run to resume (its status is "${status}"); pass new input, or null to continue a failed run`,
+      fields: { threadId, status },
     });
-    this.threadId = threadId;
-    this.status = status;
   }
 
   static override isInstance(error: unknown): error is NotInterruptedError {

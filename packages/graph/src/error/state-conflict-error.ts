@@ -11,9 +11,9 @@ const symbol = Symbol.for(marker);
 export class StateConflictError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly key: string;
+  declare readonly key: string;
   /** The two writers: the one merged first, then the one whose write was refused. */
-  readonly nodes: readonly [string, string];
+  declare readonly nodes: readonly [string, string];
 
   constructor({ key, nodes }: { key: string; nodes: readonly [string, string] }) {
     super({
@@ -21,9 +21,8 @@ export class StateConflictError extends FrameworkError {
       message:
         `Nodes "${nodes[0]}" and "${nodes[1]}" both wrote state key "${key}" while running ` +
         "concurrently; give the key a reducer or add an edge so that one runs after the other",
+      fields: { key, nodes },
     });
-    this.key = key;
-    this.nodes = nodes;
   }
 
   static override isInstance(error: unknown): error is StateConflictError {

@@ -12,11 +12,11 @@ export class StateValidationError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The node whose update was refused; `"__start__"` for the graph's input. */
-  readonly node: string;
+  declare readonly node: string;
   /** The offending key, or `undefined` when the update as a whole is not an object. */
-  readonly key: string | undefined;
+  declare readonly key: string | undefined;
   /** What is wrong, one entry per problem. */
-  readonly issues: readonly string[];
+  declare readonly issues: readonly string[];
 
   constructor({
     node,
@@ -30,10 +30,8 @@ export class StateValidationError extends FrameworkError {
       name,
       message: `Invalid update from ${source} for ${target}: ${issues.join("; ")}`,
       cause,
+      fields: { node, key, issues },
     });
-    this.node = node;
-    this.key = key;
-    this.issues = issues;
   }
 
   static override isInstance(error: unknown): error is StateValidationError {

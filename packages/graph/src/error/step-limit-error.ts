@@ -12,11 +12,11 @@ const symbol = Symbol.for(marker);
 export class StepLimitError extends FrameworkError {
   private readonly [symbol] = true;
 
-  readonly limit: number;
-  /** The shared state when the run stopped. */
-  readonly state: Readonly<Record<string, unknown>>;
+  declare readonly limit: number;
+  /** The shared state when the run stopped, secrets redacted from its strings. */
+  declare readonly state: Readonly<Record<string, unknown>>;
   /** The nodes that were about to run. */
-  readonly next: readonly string[];
+  declare readonly next: readonly string[];
 
   constructor({
     limit,
@@ -28,10 +28,8 @@ export class StepLimitError extends FrameworkError {
       message:
         `Step limit of ${limit} node runs reached before running ${next.map((n) => `"${n}"`).join(", ")}; ` +
         "a graph that loops needs a conditional edge to END, or pass a higher stepLimit",
+      fields: { limit, state, next },
     });
-    this.limit = limit;
-    this.state = state;
-    this.next = next;
   }
 
   static override isInstance(error: unknown): error is StepLimitError {

@@ -2,17 +2,17 @@ import { AbortedError, ConfigurationError } from "@framework/core";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Checkpoint } from "../checkpoint/checkpoint.js";
-import { collect } from "../checkpoint/conformance/conformance-context.js";
 import { MemorySaver } from "../checkpoint/memory-saver.js";
 import { DEFAULT_SNAPSHOT_RATIO } from "../checkpoint/snapshot-policy.js";
+import { collect } from "../conformance/conformance-context.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
+import { END, START } from "../node/endpoints.js";
 import { createGate } from "../run/test-gate.js";
 import { Timeline } from "../run/test-timeline.js";
 import { appendReducer } from "../state/append-reducer.js";
 import { reducer } from "../state/reducer.js";
 import { defineState } from "../state/state-definition.js";
-import { END, START } from "./endpoints.js";
 import { FlowStateGraph } from "./flow-state-graph.js";
 
 const State = defineState({

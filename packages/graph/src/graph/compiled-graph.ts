@@ -2,24 +2,32 @@ import { randomUUID } from "node:crypto";
 import { ConfigurationError, getDefaultLogger, type Logger } from "@framework/core";
 import { EventChannel } from "@framework/core/internal";
 import type { StoredCheckpoint } from "../checkpoint/checkpoint.js";
-import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import {
-  DEFAULT_SNAPSHOT_RATIO,
-  type SnapshotMark,
-  type SnapshotPolicy,
-} from "../checkpoint/snapshot-policy.js";
+  answersAfterResume,
+  frontierOf,
+  positionAfter,
+  type ThreadPoint,
+} from "../checkpoint/checkpoint-format.js";
+import type { Checkpointer } from "../checkpoint/checkpointer.js";
+import { DEFAULT_SNAPSHOT_RATIO, type SnapshotPolicy } from "../checkpoint/snapshot-policy.js";
 import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";
-import { type ThreadPoint, ThreadReader } from "../checkpoint/thread-reader.js";
+import { ThreadReader } from "../checkpoint/thread-reader.js";
+import { type GraphConfig, threadIdOf } from "../config/graph-config.js";
 import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
 import { NotInterruptedError } from "../error/not-interrupted-error.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import { GraphRun, type RunStart } from "../run/graph-run.js";
 import { isResume, type Resume } from "../run/interrupt.js";
 import { deepFreeze } from "../state/deep-freeze.js";
-import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
-import { END_NAME, START_NAME } from "./endpoints.js";
-import { type GraphConfig, threadIdOf } from "./graph-config.js";
-import type { GraphTopology } from "./graph-topology.js";
+import {
+  engineOf,
+  type StateDefinition,
+  type StateOf,
+  type UpdateOf,
+} from "../state/state-definition.js";
+import type { StateEngine } from "../state/state-engine.js";
+import type { GraphTopology } from "../topology/graph-topology.js";
 
 /** The default maximum of node runs per invocation. */
 export const DEFAULT_STEP_LIMIT = 100;
@@ -73,17 +81,26 @@ export interface StateHistoryOptions {
   limit?: number;
 }
 
+// Set once, by the class's static block: how `FlowStateGraph.compile` builds a compiled graph.
+let compiledGraph: <D extends StateDefinition>(
+  definition: D,
+  topology: GraphTopology,
+  options: CompileOptions,
+) => CompiledGraph<D>;
+
 /**
- * A runnable graph. Each `invoke` or `stream` works on one thread (`configurable.thread_id`,
- * default `"1"`): new input starts a run on top of the thread's saved state, `null` input
- * resumes the thread's failed or cancelled run without re-running finished nodes, and
- * `resume(answer)` answers a run paused by a node's `context.interrupt`.
+ * A runnable graph, made by `FlowStateGraph.compile`. Each `invoke` or `stream` works on one
+ * thread (`configurable.thread_id`, default `"1"`): new input starts a run on top of the
+ * thread's saved state, `null` input resumes the thread's failed or cancelled run without
+ * re-running finished nodes, and `resume(answer)` answers a run paused by a node's
+ * `context.interrupt`.
  */
 export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   /** The state the graph runs over. */
   readonly definition: D;
   /** Where checkpoints go, if anywhere. */
   readonly checkpointer: Checkpointer | undefined;
+  readonly #engine: StateEngine;
   readonly #topology: GraphTopology;
   readonly #stepLimit: number;
   readonly #logger: Logger;
@@ -95,12 +112,15 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
    */
   readonly #latestPoints = new Map<string, ThreadPoint>();
 
-  /**
-   * @throws ConfigurationError when `snapshotRatio` is not a number of at least 0, or
-   *   `snapshotEvery` not a whole number of at least 1 (or `Infinity`).
-   */
-  constructor(definition: D, topology: GraphTopology, options: CompileOptions = {}) {
+  static {
+    compiledGraph = (definition, topology, options) =>
+      new CompiledGraph(definition, topology, options);
+  }
+
+  // Built by `FlowStateGraph.compile` only: the topology it takes is the package's own.
+  private constructor(definition: D, topology: GraphTopology, options: CompileOptions) {
     this.definition = definition;
+    this.#engine = engineOf(definition);
     this.#topology = topology;
     this.checkpointer = options.checkpointer;
     this.#stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
@@ -159,12 +179,12 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   async getState(config: GraphConfig = {}): Promise<StateSnapshot<StateOf<D>>> {
     const threadId = threadIdOf(config);
     const checkpointer = this.#requireCheckpointer();
-    const reader = new ThreadReader(checkpointer, threadId, this.definition);
+    const reader = new ThreadReader(checkpointer, threadId, this.#engine);
     const from = await this.#requestedCheckpoint(config);
     const point = from
       ? await reader.at(from)
       : await this.#latestPoint(threadId, reader, await checkpointer.getLatest(threadId));
-    return toStateSnapshot(threadId, point, this.definition.initialValues());
+    return toStateSnapshot(threadId, point, this.#engine.initialValues());
   }
 
   /**
@@ -209,9 +229,9 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     options: StateHistoryOptions = {},
   ): AsyncGenerator<StateSnapshot<StateOf<D>>> {
     const threadId = threadIdOf(config);
-    const reader = new ThreadReader(this.#requireCheckpointer(), threadId, this.definition);
+    const reader = new ThreadReader(this.#requireCheckpointer(), threadId, this.#engine);
     const from = await this.#requestedCheckpoint(config);
-    const initial = this.definition.initialValues();
+    const initial = this.#engine.initialValues();
     let remaining = options.limit ?? Number.POSITIVE_INFINITY;
     if (remaining <= 0) return;
     for await (const point of reader.history(from)) {
@@ -282,7 +302,7 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     let latest: StoredCheckpoint | undefined;
     let point: ThreadPoint | undefined;
     if (checkpointer) {
-      const reader = new ThreadReader(checkpointer, threadId, this.definition);
+      const reader = new ThreadReader(checkpointer, threadId, this.#engine);
       latest = await checkpointer.getLatest(threadId);
       const requested = await this.#requestedCheckpoint(config);
       const from = requested ?? latest;
@@ -298,14 +318,13 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
       answers = answersAfterResume(base, input.value);
     }
     if ((input === null || isResume(input)) && base) {
-      const { pending, running } = point!;
       start =
         base.status === "done"
           ? { kind: "idle" }
-          : { kind: "resume", frontier: { pending, running, visits: point!.visits() } };
+          : { kind: "resume", frontier: frontierOf(point!) };
     }
     return new GraphRun({
-      definition: this.definition,
+      engine: this.#engine,
       topology: this.#topology,
       checkpointer,
       logger: this.#logger,
@@ -313,36 +332,14 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
       threadId,
       stepLimit: config.stepLimit ?? this.#stepLimit,
       snapshotPolicy: this.#snapshotPolicy,
-      state: point?.values ?? this.definition.initialValues(),
-      position: {
-        nextSeq: latest ? latest.seq + 1 : 0,
-        parentId: base?.id ?? null,
-        // A run continues the newest checkpoint's snapshot chain only when it builds on that
-        // very checkpoint in the current format; after time travel or on a version-1 thread,
-        // its first checkpoint is a snapshot.
-        snapshot: latest && base?.id === latest.id ? snapshotMarkOf(latest) : undefined,
-      },
+      state: point?.values ?? this.#engine.initialValues(),
+      position: positionAfter(latest, base),
       runId: start.kind === "resume" ? base!.runId : (config.configurable?.run_id ?? randomUUID()),
       start,
       answers,
       emit,
     });
   }
-}
-
-/**
- * The answers a resumed run hands out: those the interrupted nodes already had, and the new
- * one for the first question still waiting. A node that asked later questions in parallel
- * runs again and asks them again.
- */
-function answersAfterResume(
-  checkpoint: StoredCheckpoint,
-  answer: unknown,
-): Readonly<Record<string, readonly unknown[]>> {
-  const answers = { ...checkpoint.answers };
-  const first = checkpoint.interrupts?.[0];
-  if (first) answers[first.node] = [...(answers[first.node] ?? []), answer];
-  return answers;
 }
 
 /** The snapshot policy the compile options ask for. */
@@ -365,13 +362,15 @@ function snapshotPolicyOf(options: CompileOptions): SnapshotPolicy {
 }
 
 /**
- * The newest snapshot as `checkpoint` names it, for a run that continues from it. A version-1
- * checkpoint names none, nor does one missing the weights, so the run's first checkpoint is
- * a snapshot.
+ * The runnable graph of a checked topology: what `FlowStateGraph.compile` returns.
+ *
+ * @throws ConfigurationError when `snapshotRatio` is not a number of at least 0, or
+ *   `snapshotEvery` not a whole number of at least 1 (or `Infinity`).
  */
-function snapshotMarkOf(checkpoint: StoredCheckpoint): SnapshotMark | undefined {
-  if (checkpoint.version !== 2) return undefined;
-  const { snapshotSeq, snapshotBytes, bytesSinceSnapshot } = checkpoint;
-  if (typeof snapshotBytes !== "number" || typeof bytesSinceSnapshot !== "number") return undefined;
-  return { seq: snapshotSeq, bytes: snapshotBytes, bytesSince: bytesSinceSnapshot };
+export function compileGraph<D extends StateDefinition>(
+  definition: D,
+  topology: GraphTopology,
+  options: CompileOptions,
+): CompiledGraph<D> {
+  return compiledGraph(definition, topology, options);
 }

@@ -1,11 +1,11 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { type GraphIssueCode, GraphValidationError } from "../error/graph-validation-error.js";
+import { END, START } from "../node/endpoints.js";
 import { node } from "../node/function-node.js";
 import { appendReducer } from "../state/append-reducer.js";
 import { reducer } from "../state/reducer.js";
 import { defineState, type StateOf, type UpdateOf } from "../state/state-definition.js";
-import { END, START } from "./endpoints.js";
 import { FlowStateGraph } from "./flow-state-graph.js";
 
 const Message = z.object({ role: z.string(), content: z.string() });

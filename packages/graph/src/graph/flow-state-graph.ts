@@ -1,19 +1,13 @@
 import { type GraphIssue, GraphValidationError } from "../error/graph-validation-error.js";
+import { type Edge, type EdgeChain, type NodeRef, refName } from "../node/edge-chain.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
 import { FunctionNode, type NodeFunction } from "../node/function-node.js";
-import { GraphNode } from "../node/graph-node.js";
+import { type AnyGraphNode, GraphNode } from "../node/graph-node.js";
 import type { StateDefinition, StateOf, UpdateOf } from "../state/state-definition.js";
-import { CompiledGraph, type CompileOptions } from "./compiled-graph.js";
-import {
-  type AnyGraphNode,
-  type Edge,
-  type EdgeChain,
-  type NodeRef,
-  refName,
-} from "./edge-chain.js";
-import { END_NAME, START_NAME } from "./endpoints.js";
-import { type BranchDeclaration, GraphTopology } from "./graph-topology.js";
-import type { PathMap, Router } from "./router.js";
-import { validateGraph } from "./validate-graph.js";
+import { type BranchDeclaration, GraphTopology } from "../topology/graph-topology.js";
+import type { PathMap, Router } from "../topology/router.js";
+import { validateGraph } from "../topology/validate-graph.js";
+import { type CompiledGraph, type CompileOptions, compileGraph } from "./compiled-graph.js";
 
 const reservedNames = new Set([START_NAME, END_NAME]);
 
@@ -99,13 +93,15 @@ export class FlowStateGraph<D extends StateDefinition = StateDefinition> {
    * Checks the graph and returns a runnable one.
    *
    * @throws GraphValidationError listing every problem, each naming its nodes.
+   * @throws ConfigurationError when `snapshotRatio` is not a number of at least 0, or
+   *   `snapshotEvery` not a whole number of at least 1 (or `Infinity`).
    */
   compile(options: CompileOptions = {}): CompiledGraph<D> {
     const declaration = { nodes: this.#nodes, edges: this.#edges, branches: this.#branches };
     const topology = new GraphTopology(declaration);
     const issues = [...this.#issues, ...validateGraph(declaration, topology)];
     if (issues.length > 0) throw new GraphValidationError({ issues });
-    return new CompiledGraph(this.definition, topology, options);
+    return compileGraph(this.definition, topology, options);
   }
 
   #resolve(ref: NodeRef): string {

@@ -1,4 +1,4 @@
-import type { StateRecord } from "../state/state-definition.js";
+import type { StateRecord } from "../state/state-engine.js";
 import { GraphNode, type NodeContext, type NodeResult } from "./graph-node.js";
 
 /** A node's work as a function of the state snapshot and the run context. */

@@ -1,7 +1,7 @@
 import type { AgentEvent, Logger } from "@framework/core";
-import { EdgeChain, type NodeRef } from "../graph/edge-chain.js";
-import type { GraphConfig } from "../graph/graph-config.js";
-import type { StateRecord } from "../state/state-definition.js";
+import type { GraphConfig } from "../config/graph-config.js";
+import type { StateRecord } from "../state/state-engine.js";
+import { EdgeChain, type NodeRef } from "./edge-chain.js";
 
 /** What a node knows about the run it is part of. */
 export interface NodeContext {
@@ -65,3 +65,6 @@ export abstract class GraphNode<S = StateRecord, U = Partial<S>> {
     return EdgeChain.of(this, next);
   }
 }
+
+/** A node value of any state type, as edges and builders accept it. */
+export type AnyGraphNode = GraphNode<never, unknown>;

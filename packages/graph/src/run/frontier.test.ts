@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { AnyGraphNode } from "../graph/edge-chain.js";
-import { END_NAME, START_NAME } from "../graph/endpoints.js";
-import { GraphTopology } from "../graph/graph-topology.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
+import type { AnyGraphNode } from "../node/graph-node.js";
+import { GraphTopology } from "../topology/graph-topology.js";
 import { Frontier } from "./frontier.js";
 
 function topology(edges: [string, string][]): GraphTopology {

@@ -1,6 +1,6 @@
 import type { CheckpointFrontier, FrontierDelta } from "../checkpoint/checkpoint.js";
 import { setVisits, visitsOf } from "../checkpoint/visit-counts.js";
-import type { GraphTopology } from "../graph/graph-topology.js";
+import type { GraphTopology } from "../topology/graph-topology.js";
 import { UpstreamActivity } from "./upstream-activity.js";
 
 /** Options of {@link Frontier}. */

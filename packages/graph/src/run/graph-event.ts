@@ -1,5 +1,5 @@
 import type { AgentEvent } from "@framework/core";
-import type { StateRecord } from "../state/state-definition.js";
+import type { StateRecord } from "../state/state-engine.js";
 
 /** A node started. */
 export interface NodeStartEvent {

@@ -1,37 +1,31 @@
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { AbortedError, type Logger } from "@framework/core";
 import type {
-  Checkpoint,
   CheckpointError,
   CheckpointFrontier,
   CheckpointInterrupt,
   RunStatus,
 } from "../checkpoint/checkpoint.js";
-import type { Checkpointer } from "../checkpoint/checkpointer.js";
-import { jsonBytes } from "../checkpoint/json-bytes.js";
 import {
-  type SnapshotMark,
-  type SnapshotPolicy,
-  snapshotDue,
-} from "../checkpoint/snapshot-policy.js";
+  type CheckpointStep,
+  CheckpointWriter,
+  type LogPosition,
+} from "../checkpoint/checkpoint-format.js";
+import type { Checkpointer } from "../checkpoint/checkpointer.js";
+import type { SnapshotPolicy } from "../checkpoint/snapshot-policy.js";
+import type { GraphConfig } from "../config/graph-config.js";
 import { NodeExecutionError } from "../error/node-execution-error.js";
 import { NodeInterrupt } from "../error/node-interrupt.js";
 import { describeStateMutation, StateMutationError } from "../error/state-mutation-error.js";
 import { StepLimitError } from "../error/step-limit-error.js";
-import type { NodeRef } from "../graph/edge-chain.js";
-import { END_NAME, START_NAME } from "../graph/endpoints.js";
-import type { GraphConfig } from "../graph/graph-config.js";
-import type { GraphTopology } from "../graph/graph-topology.js";
-import type { RouteResult } from "../graph/router.js";
+import type { NodeRef } from "../node/edge-chain.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
 import type { NodeContext } from "../node/graph-node.js";
 import { deepFreeze } from "../state/deep-freeze.js";
-import type {
-  StagedUpdate,
-  StateDefinition,
-  StateDraft,
-  StateRecord,
-} from "../state/state-definition.js";
+import type { StagedUpdate, StateDraft, StateEngine, StateRecord } from "../state/state-engine.js";
 import { GraphRunTrace } from "../telemetry/graph-tracing.js";
+import type { GraphTopology } from "../topology/graph-topology.js";
+import type { RouteResult } from "../topology/router.js";
 import { Frontier } from "./frontier.js";
 import type { GraphEvent } from "./graph-event.js";
 import { interruptFunction } from "./interrupt.js";
@@ -43,19 +37,10 @@ export type RunStart =
   | { readonly kind: "resume"; readonly frontier: CheckpointFrontier }
   | { readonly kind: "idle" };
 
-/** Where a run's checkpoints go on the thread's log. */
-export interface RunPosition {
-  /** The `seq` the run's first checkpoint takes: the thread's newest plus one. */
-  readonly nextSeq: number;
-  /** The checkpoint the run continues from, `null` on an empty thread. */
-  readonly parentId: string | null;
-  /** The newest snapshot the run's first checkpoint builds on, if it may build on one. */
-  readonly snapshot: SnapshotMark | undefined;
-}
-
 /** Everything a run needs; built by the compiled graph for each invocation. */
 export interface GraphRunOptions {
-  readonly definition: StateDefinition;
+  /** Validates and merges the updates of the graph's state. */
+  readonly engine: StateEngine;
   readonly topology: GraphTopology;
   readonly checkpointer: Checkpointer | undefined;
   readonly logger: Logger;
@@ -66,7 +51,8 @@ export interface GraphRunOptions {
   readonly snapshotPolicy: SnapshotPolicy;
   /** The thread's state when the run begins. */
   readonly state: StateRecord;
-  readonly position: RunPosition;
+  /** Where the run's checkpoints go on the thread's log. */
+  readonly position: LogPosition;
   /** The run's id: kept from the stopped run on resume. */
   readonly runId: string;
   readonly start: RunStart;
@@ -81,11 +67,6 @@ function idempotencyKey(threadId: string, runId: string, node: string, visit: nu
     .update(JSON.stringify([threadId, runId, node, visit]))
     .digest("hex");
 }
-
-type Writable<T> = { -readonly [K in keyof T]: T[K] };
-
-/** JSON bytes of two non-empty objects' members in one object: one pair of braces less, one comma more. */
-const mergedBytes = (first: number, second: number): number => first + second - 1;
 
 function asList(result: RouteResult): readonly NodeRef[] {
   return Array.isArray(result) ? result : [result as NodeRef];
@@ -105,42 +86,45 @@ export class GraphRun {
   readonly #trace: GraphRunTrace;
   #resolve!: (state: StateRecord) => void;
   #reject!: (error: unknown) => void;
-  /** The run's state; read through `definition.read`, which copies held-back appends in. */
+  /** The run's state; read through `engine.read`, which copies held-back appends in. */
   readonly #state: StateDraft;
   #queue: Promise<void> = Promise.resolve();
   #steps = 0;
   #finished = false;
-  #nextSeq: number;
-  #parentId: string | null;
-  /** The newest snapshot on the log; `undefined` forces the next checkpoint to be one. */
-  #snapshot: SnapshotMark | undefined;
+  /** Appends the run's checkpoints; none without a checkpointer. */
+  readonly #writer: CheckpointWriter | undefined;
   /** Nodes launched whose run has not settled yet. */
   #inFlight = 0;
   /** Questions asked by `context.interrupt` in this run; once any, no node starts. */
   readonly #interrupts: CheckpointInterrupt[] = [];
   /** Answers of the nodes that have not finished since they were interrupted. */
   readonly #answers: Map<string, readonly unknown[]>;
-  /** Every checkpoint's `metadata`: the config's, and `user_id`, fixed for the run. */
-  readonly #metadata: Readonly<Record<string, unknown>>;
 
   constructor(options: GraphRunOptions) {
     this.#options = options;
-    this.#state = options.definition.draft(options.state);
-    const { start, position } = options;
+    this.#state = options.engine.draft(options.state);
+    const { start, position, checkpointer } = options;
     this.#frontier = new Frontier(options.topology, {
       ...(start.kind === "resume" ? { saved: start.frontier } : {}),
-      recordDelta: options.checkpointer !== undefined,
+      recordDelta: checkpointer !== undefined,
     });
     this.#answers = new Map(Object.entries(options.answers));
     const userId = options.config.configurable?.user_id;
-    this.#metadata = Object.freeze({
-      ...options.config.checkpointMetadata,
-      ...(userId === undefined ? {} : { user_id: userId }),
-    });
-    this.#nextSeq = position.nextSeq;
-    this.#parentId = position.parentId;
-    // A resumed run requeues the running nodes, which a delta cannot say: start on a snapshot.
-    this.#snapshot = start.kind === "resume" ? undefined : position.snapshot;
+    this.#writer =
+      checkpointer &&
+      new CheckpointWriter({
+        checkpointer,
+        threadId: options.threadId,
+        runId: options.runId,
+        // The config's metadata and `user_id`, the same on every checkpoint of the run.
+        metadata: Object.freeze({
+          ...options.config.checkpointMetadata,
+          ...(userId === undefined ? {} : { user_id: userId }),
+        }),
+        policy: options.snapshotPolicy,
+        // A resumed run requeues the running nodes, which a delta cannot say: start on a snapshot.
+        position: start.kind === "resume" ? { ...position, snapshot: undefined } : position,
+      });
     this.#result = new Promise<StateRecord>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -194,7 +178,7 @@ export class GraphRun {
       // Nothing has run yet: a bad input or a failing START router leaves the thread as it was.
       let writes: StateRecord;
       try {
-        const staged = this.#options.definition.stage(this.#state, start.input, START_NAME);
+        const staged = this.#options.engine.stage(this.#state, start.input, START_NAME);
         const targets = await this.#mergeRouted(START_NAME, staged);
         writes = staged.writes;
         for (const target of targets) this.#frontier.trigger(target);
@@ -213,9 +197,9 @@ export class GraphRun {
   async #complete(name: string, step: number, startedAt: number, update: unknown): Promise<void> {
     // The run already stopped: this node is among the pending ones of the stop checkpoint.
     if (this.#finished) return;
-    const { definition } = this.#options;
-    const staged = definition.stage(this.#state, update, name);
-    const lastValueKeys = Object.keys(staged.writes).filter((key) => definition.isLastValue(key));
+    const { engine } = this.#options;
+    const staged = engine.stage(this.#state, update, name);
+    const lastValueKeys = Object.keys(staged.writes).filter((key) => engine.isLastValue(key));
     this.#guard.check(name, startedAt, lastValueKeys);
     const targets = await this.#mergeRouted(name, staged);
     this.#guard.record(name, this.#guard.tick(), lastValueKeys);
@@ -314,12 +298,12 @@ export class GraphRun {
 
   /** The engine's error for a write to the frozen state, as a {@link StateMutationError}. */
   #asMutation(node: string, state: StateRecord, error: unknown): StateMutationError | undefined {
-    const mutation = describeStateMutation(error, state, this.#options.definition.keys);
+    const mutation = describeStateMutation(error, state, this.#options.engine.keys);
     return mutation && new StateMutationError({ node, ...mutation, cause: error });
   }
 
   #values(): StateRecord {
-    return this.#options.definition.read(this.#state);
+    return this.#options.engine.read(this.#state);
   }
 
   /**
@@ -328,13 +312,13 @@ export class GraphRun {
    * edges alone merges without building it, and its appends stay held back.
    */
   async #mergeRouted(source: string, staged: StagedUpdate): Promise<string[]> {
-    const { definition } = this.#options;
+    const { engine } = this.#options;
     let merged: StateRecord | undefined;
     const targets = await this.#route(source, () => {
-      merged ??= definition.readStaged(this.#state, staged);
+      merged ??= engine.readStaged(this.#state, staged);
       return merged;
     });
-    definition.commit(this.#state, staged, merged);
+    engine.commit(this.#state, staged, merged);
     return targets;
   }
 
@@ -403,54 +387,12 @@ export class GraphRun {
     this.#options.config.signal?.removeEventListener("abort", this.#onAbort);
   }
 
-  async #checkpoint(fields: {
-    source: Checkpoint["source"];
-    node?: string;
-    writes: StateRecord;
-    status: RunStatus;
-    error?: CheckpointError;
-    interrupts?: readonly CheckpointInterrupt[];
-    answers?: Readonly<Record<string, readonly unknown[]>>;
-  }): Promise<void> {
-    const { checkpointer, threadId, snapshotPolicy, runId } = this.#options;
-    if (!checkpointer) return;
-    const seq = this.#nextSeq;
-    let mark = this.#snapshot;
-    // Weighed with the previous weights in place, whose digits differ from the new ones' by a
-    // character or two at most; built once and completed in place, as copying a record of
-    // this many fields cost more than weighing it.
-    const checkpoint: Writable<Checkpoint> = {
-      version: 2,
-      threadId,
-      id: randomUUID(),
-      parentId: this.#parentId,
-      seq,
-      runId,
-      createdAt: new Date().toISOString(),
-      ...fields,
-      frontier: this.#frontier.takeDelta(),
-      snapshotSeq: mark?.seq ?? seq,
-      snapshotBytes: mark?.bytes ?? 0,
-      bytesSinceSnapshot: mark?.bytesSince ?? 0,
-      metadata: this.#metadata,
-    };
-    const bytes = jsonBytes(checkpoint);
-    if (snapshotDue(mark, seq, bytes, snapshotPolicy)) {
-      const snapshot = { values: this.#values(), frontier: this.#frontier.snapshot() };
-      mark = { seq, bytes: mergedBytes(bytes, jsonBytes({ snapshot })), bytesSince: 0 };
-      checkpoint.snapshot = snapshot;
-    } else {
-      mark = { ...mark!, bytesSince: mark!.bytesSince + bytes };
-    }
-    checkpoint.snapshotSeq = mark.seq;
-    checkpoint.snapshotBytes = mark.bytes;
-    checkpoint.bytesSinceSnapshot = mark.bytesSince;
-    // Until this put succeeds the delta just taken is nowhere, so the next checkpoint
-    // must be a snapshot to say where the run stands.
-    this.#snapshot = undefined;
-    await checkpointer.put(checkpoint);
-    this.#snapshot = mark;
-    this.#parentId = checkpoint.id;
-    this.#nextSeq += 1;
+  /** Saves the checkpoint of one step, if the graph has a checkpointer. */
+  async #checkpoint(step: CheckpointStep): Promise<void> {
+    if (!this.#writer) return;
+    await this.#writer.write(step, this.#frontier.takeDelta(), () => ({
+      values: this.#values(),
+      frontier: this.#frontier.snapshot(),
+    }));
   }
 }

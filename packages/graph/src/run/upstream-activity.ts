@@ -1,4 +1,4 @@
-import type { Condensation } from "../graph/condensation.js";
+import type { Condensation } from "../topology/condensation.js";
 import { RangeCounter } from "./range-counter.js";
 
 /** Why a component was last found blocked: the active ancestor and where the search began. */

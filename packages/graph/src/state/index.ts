@@ -4,9 +4,9 @@ export {
   defineState,
   StateDefinition,
   type StateOf,
-  type StateRecord,
   type StateShape,
   type StateUpdate,
   type StateValues,
   type UpdateOf,
 } from "./state-definition.js";
+export type { StateRecord } from "./state-engine.js";

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { StateValidationError } from "../error/state-validation-error.js";
 import { appendReducer } from "./append-reducer.js";
 import { reducer } from "./reducer.js";
-import { type AppliedUpdate, defineState, type StateRecord } from "./state-definition.js";
+import { type AppliedUpdate, defineState, engineOf } from "./state-definition.js";
+import type { StagedUpdate, StateRecord } from "./state-engine.js";
 
 // Property-based checks of how node updates are merged into the shared state: whatever a node
 // returns, the update is merged or refused with a StateValidationError, the previous state is
@@ -28,6 +29,7 @@ const State = defineState({
   score: z.number().min(0).max(1).default(0.5),
   tags: z.array(z.string()).optional(),
 });
+const engine = engineOf(State);
 
 const message = fc.record({ role: fc.string(), content: fc.string() });
 // Updates shaped like the state's, each key sometimes right and sometimes anything at all,
@@ -90,11 +92,9 @@ describe("state updates (fuzzed)", () => {
           state = applied.state;
           checkpoints.push(JSON.parse(json(applied.writes)));
         }
-        const replayed = checkpoints.reduce(
-          (current, writes) => State.replay(current, writes),
-          State.initialValues(),
-        );
-        expect(json(replayed)).toBe(json(state));
+        const replayed = engine.draft(State.initialValues());
+        for (const writes of checkpoints) engine.replay(replayed, writes);
+        expect(json(engine.read(replayed))).toBe(json(state));
       }),
       { numRuns },
     );
@@ -121,12 +121,12 @@ describe("state updates (fuzzed)", () => {
     fc.assert(
       fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
         let expected = State.initialValues();
-        const draft = State.draft(expected);
+        const draft = engine.draft(expected);
         const given: { list: unknown; text: string }[] = [];
         for (const { value, how, readAfter } of steps) {
-          let staged: ReturnType<typeof State.stage>;
+          let staged: StagedUpdate;
           try {
-            staged = State.stage(draft, value, "fuzzer");
+            staged = engine.stage(draft, value, "fuzzer");
           } catch (error) {
             expect(StateValidationError.isInstance(error), String(error)).toBe(true);
             expect(() => State.applyUpdate(expected, value, "fuzzer")).toThrow();
@@ -134,19 +134,19 @@ describe("state updates (fuzzed)", () => {
           }
           const reference = State.applyUpdate(expected, value, "fuzzer");
           expect(json(staged.writes)).toBe(json(reference.writes));
-          const routed = how.startsWith("route") ? State.readStaged(draft, staged) : undefined;
+          const routed = how.startsWith("route") ? engine.readStaged(draft, staged) : undefined;
           if (routed) expect(json(routed)).toBe(json(reference.state));
           if (how === "commit" || how === "route") {
-            State.commit(draft, staged, routed);
+            engine.commit(draft, staged, routed);
             expected = reference.state;
           }
           if (readAfter) {
-            const read = State.read(draft);
+            const read = engine.read(draft);
             expect(json(read)).toBe(json(expected));
             given.push({ list: read.messages, text: json(read.messages) });
           }
         }
-        expect(json(State.read(draft))).toBe(json(expected));
+        expect(json(engine.read(draft))).toBe(json(expected));
         for (const { list, text } of given) expect(json(list)).toBe(text);
       }),
       { numRuns },

@@ -1,10 +1,5 @@
-import type { GraphNode } from "../node/graph-node.js";
-
 /** Anything naming a node or endpoint: its name, a node value, `START` or `END`. */
 export type NodeRef = string | { readonly name: string };
-
-/** A node value of any state type, as edges and builders accept it. */
-export type AnyGraphNode = GraphNode<never, unknown>;
 
 /** One directed edge of a flow. */
 export interface Edge {

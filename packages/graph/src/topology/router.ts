@@ -1,6 +1,6 @@
-import type { StateRecord } from "../state/state-definition.js";
-import type { NodeRef } from "./edge-chain.js";
-import type { GraphConfig } from "./graph-config.js";
+import type { GraphConfig } from "../config/graph-config.js";
+import type { NodeRef } from "../node/edge-chain.js";
+import type { StateRecord } from "../state/state-engine.js";
 
 /** What a router knows besides the state. */
 export interface RouterContext {

@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { StoredCheckpoint } from "../checkpoint.js";
+import type { StoredCheckpoint } from "../checkpoint/checkpoint.js";
 import {
   type ConformanceContext,
   checkpointAt,

@@ -1,8 +1,10 @@
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
-import type { RunEvent } from "./run-event.js";
-import type { RunInput, RunRecord, RunStatus } from "./run-record.js";
+import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
+import type pg from "pg";
+import type { RunEvent } from "../run/run-event.js";
+import type { RunInput, RunRecord, RunStatus } from "../run/run-record.js";
 
-/** The runs table, in the saver's schema beside the checkpoints. */
+/** The runs table, in the checkpointer's schema beside the checkpoints. */
 export const runsTable = "crew_runs";
 
 /** A cancel request, sent to whichever worker holds the run. */
@@ -62,16 +64,24 @@ function isUniqueViolation(error: unknown): boolean {
  * also notifies the runs' channel, so listeners learn of it exactly when it commits.
  */
 export class RunStore {
-  readonly saver: PostgresSaver;
   /** The `LISTEN` channel of this schema's runs. */
   readonly channel: string;
+  readonly #schema: string;
   readonly #table: string;
+  readonly #postgres: PostgresSaverInternals;
   #ready: Promise<void> | undefined;
 
-  constructor(saver: PostgresSaver) {
-    this.saver = saver;
-    this.#table = `"${saver.schema}".${runsTable}`;
-    this.channel = `crew_runs_${saver.schema}`.slice(0, 63);
+  /** @throws ConfigurationError when `checkpointer` is not a `PostgresSaver`. */
+  constructor(checkpointer: PostgresSaver) {
+    this.#postgres = internalsOf(checkpointer);
+    this.#schema = checkpointer.schema;
+    this.#table = `"${this.#schema}".${runsTable}`;
+    this.channel = `crew_runs_${this.#schema}`.slice(0, 63);
+  }
+
+  /** A connection of the checkpointer's pool of its own, for `LISTEN`; release it when done. */
+  connect(): Promise<pg.PoolClient> {
+    return this.#postgres.pool.connect();
   }
 
   /** Creates the table and its indexes once, safely when many processes start together. */
@@ -84,11 +94,11 @@ export class RunStore {
   }
 
   async #create(): Promise<void> {
-    await this.saver.setup();
-    // One simple-protocol string runs as one transaction, so the advisory lock covers it all.
-    await this.saver.query(
+    // The checkpointer sets its schema up before the statement; one simple-protocol string
+    // runs as one transaction, so the advisory lock covers it all.
+    await this.#postgres.query(
       "create runs table",
-      `SELECT pg_advisory_xact_lock(hashtext('@framework/crew-queue:${this.saver.schema}'));
+      `SELECT pg_advisory_xact_lock(hashtext('@framework/crew-queue:${this.#schema}'));
        CREATE TABLE IF NOT EXISTS ${this.#table} (
          run_id           text        PRIMARY KEY,
          thread_id        text        NOT NULL,
@@ -116,7 +126,7 @@ export class RunStore {
 
   async #rows(operation: string, text: string, values: unknown[]): Promise<RunRow[]> {
     await this.setup();
-    return this.saver.query<RunRow>(operation, text, values);
+    return this.#postgres.query<RunRow>(operation, text, values);
   }
 
   /**
@@ -341,7 +351,7 @@ export class RunStore {
   /** Counts of runs per status. */
   async countByStatus(): Promise<Partial<Record<RunStatus, number>>> {
     await this.setup();
-    const rows = await this.saver.query<{ status: RunStatus; count: string }>(
+    const rows = await this.#postgres.query<{ status: RunStatus; count: string }>(
       "count runs",
       `SELECT status, count(*) AS count FROM ${this.#table} GROUP BY status`,
     );
@@ -350,7 +360,7 @@ export class RunStore {
 
   /** Tells listeners of the run about a node event (live only: nobody listening, nobody told). */
   async notify(notice: RunNotice): Promise<void> {
-    await this.saver.query("notify", "SELECT pg_notify($1, $2)", [
+    await this.#postgres.query("notify", "SELECT pg_notify($1, $2)", [
       this.channel,
       JSON.stringify(notice),
     ]);

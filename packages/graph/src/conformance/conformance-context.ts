@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Checkpoint } from "../checkpoint.js";
-import type { Checkpointer } from "../checkpointer.js";
+import type { Checkpoint } from "../checkpoint/checkpoint.js";
+import type { Checkpointer } from "../checkpoint/checkpointer.js";
 
 /** How {@link runCheckpointerConformance} creates and releases the saver under test. */
 export interface CheckpointerConformanceInit<C extends Checkpointer = Checkpointer> {

@@ -1,7 +1,8 @@
 import { GraphValidationError } from "../error/graph-validation-error.js";
+import { type NodeRef, refName } from "../node/edge-chain.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
+import type { AnyGraphNode } from "../node/graph-node.js";
 import { type Condensation, condense } from "./condensation.js";
-import { type AnyGraphNode, type NodeRef, refName } from "./edge-chain.js";
-import { END_NAME, START_NAME } from "./endpoints.js";
 import type { Router } from "./router.js";
 
 /** A conditional edge as declared: its router and, if given, where it may lead. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { node } from "../node/function-node.js";
 import { END, START } from "./endpoints.js";
+import { node } from "./function-node.js";
 
 describe("edge chains", () => {
   it("chains START.to(a).to(b) into a readonly list of edges", () => {

@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
-import { CheckpointConflictError } from "../../error/checkpoint-conflict-error.js";
-import type { Checkpoint } from "../checkpoint.js";
+import type { Checkpoint } from "../checkpoint/checkpoint.js";
+import { CheckpointConflictError } from "../error/checkpoint-conflict-error.js";
 import { type ConformanceContext, checkpointAt, putThread } from "./conformance-context.js";
 
 const isConflict = CheckpointConflictError.isInstance;

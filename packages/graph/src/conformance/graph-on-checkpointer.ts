@@ -1,12 +1,12 @@
 import { expect, it } from "vitest";
 import { z } from "zod";
-import { NodeExecutionError } from "../../error/node-execution-error.js";
-import { END, START } from "../../graph/endpoints.js";
-import { FlowStateGraph } from "../../graph/flow-state-graph.js";
-import { resume } from "../../run/interrupt.js";
-import { appendReducer } from "../../state/append-reducer.js";
-import { reducer } from "../../state/reducer.js";
-import { defineState } from "../../state/state-definition.js";
+import { NodeExecutionError } from "../error/node-execution-error.js";
+import { FlowStateGraph } from "../graph/flow-state-graph.js";
+import { END, START } from "../node/endpoints.js";
+import { resume } from "../run/interrupt.js";
+import { appendReducer } from "../state/append-reducer.js";
+import { reducer } from "../state/reducer.js";
+import { defineState } from "../state/state-definition.js";
 import { type ConformanceContext, collect } from "./conformance-context.js";
 
 const State = defineState({
@@ -16,7 +16,7 @@ const State = defineState({
 });
 
 /** The graph end to end on the saver: fail, resume, snapshots, history and time travel. */
-export function describeGraphRun(context: ConformanceContext): void {
+export function describeGraphOnCheckpointer(context: ConformanceContext): void {
   it("lets a graph fail, resume without re-running finished nodes, and report its state", async () => {
     const saver = await context.checkpointer();
     const runs: string[] = [];

@@ -1,5 +1,5 @@
 import type { GraphIssue } from "../error/graph-validation-error.js";
-import { END_NAME, START_NAME } from "./endpoints.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
 import type { GraphDeclaration, GraphTopology } from "./graph-topology.js";
 
 const quote = (name: string): string => `"${name}"`;

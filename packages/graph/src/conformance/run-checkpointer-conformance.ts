@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe } from "vitest";
-import type { Checkpointer } from "../checkpointer.js";
+import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import {
   type CheckpointerConformanceInit,
   type ConformanceContext,
@@ -8,7 +8,7 @@ import {
 import { describeDeleteThread } from "./delete-thread.js";
 import { describeGet } from "./get.js";
 import { describeGetLatest } from "./get-latest.js";
-import { describeGraphRun } from "./graph-run.js";
+import { describeGraphOnCheckpointer } from "./graph-on-checkpointer.js";
 import { describeList } from "./list.js";
 import { describePut } from "./put.js";
 
@@ -57,6 +57,6 @@ export function runCheckpointerConformance<C extends Checkpointer>(
     describe("put", () => describePut(context));
     describe("list", () => describeList(context));
     describe("deleteThread", () => describeDeleteThread(context));
-    describe("graph run", () => describeGraphRun(context));
+    describe("a graph on the checkpointer", () => describeGraphOnCheckpointer(context));
   });
 }

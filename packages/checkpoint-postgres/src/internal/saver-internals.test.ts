@@ -1,0 +1,65 @@
+import { ConfigurationError } from "@framework/core";
+import pg from "pg";
+import { afterAll, describe, expect, it } from "vitest";
+import { PostgresSaverError } from "../error/postgres-saver-error.js";
+import { PostgresSaver } from "../postgres-saver.js";
+import { dropSchema, postgresUrl, uniqueSchema, withPassword } from "../test-postgres.js";
+import { internalsOf } from "./saver-internals.js";
+
+describe("internalsOf", () => {
+  it("refuses anything but a PostgresSaver, naming the setting", () => {
+    const refused = (() => {
+      try {
+        internalsOf({});
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(ConfigurationError.isInstance(refused)).toBe(true);
+    expect(refused).toMatchObject({ setting: "checkpointer" });
+  });
+
+  it("keeps the pool and query off the saver's own surface", () => {
+    const saver = new PostgresSaver({ connectionString: "postgres://127.0.0.1:1/none" });
+    expect("pool" in saver).toBe(false);
+    expect("query" in saver).toBe(false);
+    expect(internalsOf(saver).pool).toBeInstanceOf(pg.Pool);
+    return saver.close();
+  });
+});
+
+describe.skipIf(postgresUrl === undefined)("internalsOf a live saver", () => {
+  const url = postgresUrl!;
+  const schema = uniqueSchema("internals");
+  const password = "internals-password-3c4d5e";
+  afterAll(() => dropSchema(url, schema));
+
+  it("lends the pool it was given", async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    const saver = new PostgresSaver({ pool, schema });
+    expect(internalsOf(saver).pool).toBe(pool);
+    await saver.close();
+    await pool.end();
+  });
+
+  it("queries after setting the schema up, and fails with the package's typed errors", async () => {
+    const saver = new PostgresSaver({ connectionString: withPassword(url, password), schema });
+    try {
+      const { query } = internalsOf(saver);
+      expect(
+        await query<{ n: number }>(
+          "count",
+          `SELECT count(*)::int AS n FROM "${schema}".checkpoints`,
+        ),
+      ).toEqual([{ n: 0 }]);
+      const refused = await query("bad statement", "SELECT * FROM no_such_table").catch(
+        (error: unknown) => error,
+      );
+      expect(PostgresSaverError.isInstance(refused)).toBe(true);
+      expect(refused).toMatchObject({ operation: "bad statement", code: "42P01" });
+      expect(String((refused as Error).message)).not.toContain(password);
+    } finally {
+      await saver.close();
+    }
+  });
+});

@@ -1,0 +1,1 @@
+export { DEFAULT_THREAD_ID, type GraphConfig, type GraphConfigurable } from "./graph-config.js";

@@ -1,0 +1,1 @@
+export type { PathMap, RouteResult, Router, RouterContext } from "./router.js";
