@@ -153,6 +153,9 @@ export class GraphRun {
 
   /** Cancels the run as an abort of the config's signal would. */
   cancel(reason: unknown): void {
+    // A stream's end cancels its run whether or not the run already ended; an error (with its
+    // secret redaction) is only worth building for a run that is still going.
+    if (this.#finished) return;
     this.#stop(new AbortedError({ operation: this.#operation(), cause: reason }), "cancelled");
   }
 

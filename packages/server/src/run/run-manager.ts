@@ -383,8 +383,12 @@ export class RunManager {
 
   async #execute(pending: RunRecord, signal: AbortSignal): Promise<void> {
     const assistant = this.#assistants.find(pending.assistantId);
-    const run = (await this.#store.updateRun(pending.runId, { status: "running" })) ?? pending;
-    await this.#store.setThreadStatus(run.threadId, "busy", run.assistantId);
+    const run =
+      (await this.#store.updateRun(
+        pending.runId,
+        { status: "running" },
+        { status: "busy", assistantId: pending.assistantId },
+      )) ?? pending;
     this.#log.notify(run.runId);
     if (!assistant) {
       await this.#finish(run, {
@@ -438,14 +442,17 @@ export class RunManager {
   }
 
   async #finish(run: RunRecord, outcome: RunOutcome): Promise<void> {
-    await this.#store.updateRun(run.runId, { status: outcome.status, error: outcome.error });
     const threadStatus: ThreadStatus =
       outcome.status === "error"
         ? "error"
         : outcome.status === "interrupted"
           ? "interrupted"
           : "idle";
-    await this.#store.setThreadStatus(run.threadId, threadStatus);
+    await this.#store.updateRun(
+      run.runId,
+      { status: outcome.status, error: outcome.error },
+      { status: threadStatus },
+    );
     this.#log.notify(run.runId);
   }
 }

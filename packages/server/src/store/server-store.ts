@@ -166,7 +166,15 @@ export interface ServerStore {
   getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined>;
   /** The thread's runs, newest first. */
   listRuns(owner: string, threadId: string, list: RunList): Promise<RunRecord[]>;
-  updateRun(runId: string, patch: RunPatch): Promise<RunRecord | undefined>;
+  /**
+   * Changes a run and, in the same transaction, its thread's status (and the assistant of its
+   * latest run) when `thread` is given.
+   */
+  updateRun(
+    runId: string,
+    patch: RunPatch,
+    thread?: { status: ThreadStatus; assistantId?: string },
+  ): Promise<RunRecord | undefined>;
   deleteRun(runId: string): Promise<void>;
   /** The thread's oldest pending run, the next to start. */
   nextPendingRun(threadId: string): Promise<RunRecord | undefined>;

@@ -328,7 +328,11 @@ export class SqliteServerStore implements ServerStore {
     return rows.map(toRun);
   }
 
-  async updateRun(runId: string, patch: RunPatch): Promise<RunRecord | undefined> {
+  async updateRun(
+    runId: string,
+    patch: RunPatch,
+    thread?: { status: ThreadStatus; assistantId?: string },
+  ): Promise<RunRecord | undefined> {
     return this.#db.transaction(() => {
       const row = this.#statements.runById.get(runId) as RunRow | undefined;
       if (!row) return undefined;
@@ -345,6 +349,14 @@ export class SqliteServerStore implements ServerStore {
       };
       const endedAt = terminal.has(updated.status) ? now : null;
       this.#statements.updateRun.run({ ...updated, ended_at: endedAt });
+      if (thread) {
+        this.#statements.setThreadStatus.run(
+          thread.status,
+          now,
+          thread.assistantId ?? null,
+          row.thread_id,
+        );
+      }
       return toRun(updated);
     })();
   }

@@ -121,6 +121,29 @@ export function describeRuns(context: StoreConformanceContext): void {
     expect(await store.readEvents(owner, runId, 0, 10)).toEqual([]);
   });
 
+  it("changes a run and its thread's status in one step", async () => {
+    const store = await context.store();
+    const owner = context.id("owner");
+    const threadId = await threadOf(store, context, owner);
+    const runId = context.id("run");
+    await store.insertRun(pendingRun(owner, threadId, runId));
+    await store.updateRun(
+      runId,
+      { status: "running" },
+      { status: "busy", assistantId: "assistant-2" },
+    );
+    expect((await store.getRun(owner, runId))?.status).toBe("running");
+    expect(await store.getThread(owner, threadId)).toMatchObject({
+      status: "busy",
+      assistantId: "assistant-2",
+    });
+    await store.updateRun(runId, { status: "success" }, { status: "idle" });
+    expect(await store.getThread(owner, threadId)).toMatchObject({
+      status: "idle",
+      assistantId: "assistant-2",
+    });
+  });
+
   it("hands out a thread's pending runs oldest first, and every unfinished run for recovery", async () => {
     const store = await context.store();
     const owner = context.id("owner");
