@@ -3,7 +3,6 @@ export {
   appToolSettings,
 } from "./agent/app-tool-settings.js";
 export {
-  checkpointDbOptionHelp,
   checkpointDbPath,
   checkpointDbVariable,
   defaultCheckpointDb,
@@ -13,27 +12,26 @@ export {
   type AppThread,
   type AppThreadOptions,
   forgetAppThread,
-  forgetOptionHelp,
   type RunThreadAppOptions,
   runThreadApp,
   storedThreadId,
-  type ThreadFlags,
   threadNeeded,
-  threadOptionHelp,
   withAppThread,
 } from "./checkpoint/app-thread.js";
 export {
   type ConversationThread,
   invokeOnThread,
+  type ThreadAnswer,
   type ThreadInvokeOptions,
 } from "./checkpoint/thread-conversation.js";
+export { type AppOptions, appOptions, appOptionsHelp } from "./cli/app-options.js";
 export { appVersion, examplesHelp } from "./cli/cli-help.js";
 export { checkModelReachable, validateAppConfig } from "./config/app-config.js";
 export { percent } from "./format/percent.js";
+export { unstructuredNote } from "./format/unstructured-note.js";
 export {
   type OfflineServices,
   offlineNotice,
-  offlineOptionHelp,
   sampleDataHeadline,
 } from "./offline/offline-mode.js";
 export { Progress, type ProgressOptions, type ProgressStream } from "./progress/progress.js";
@@ -44,5 +42,4 @@ export {
   type RunAppOptions,
   runApp,
   runCommand,
-  verboseOptionHelp,
 } from "./run/run-app.js";

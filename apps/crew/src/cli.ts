@@ -1,41 +1,34 @@
 #!/usr/bin/env node
 import {
+  appOptions,
   appVersion,
   askYesNo,
-  checkpointDbOptionHelp,
   examplesHelp,
-  forgetOptionHelp,
-  offlineOptionHelp,
   runThreadApp,
   threadNeeded,
-  threadOptionHelp,
-  verboseOptionHelp,
 } from "@framework/cli-kit";
 import { ConfigurationError } from "@framework/core";
 import { Command } from "commander";
 import { runCrewWorker, submitToQueue } from "./queue-mode.js";
 import { runCrew } from "./run-crew.js";
+import { offlineApprovalNote } from "./tools-asking-first.js";
 
 /** Asked when the command line gives no query. */
 const demoQuery =
   "Compare AAPL and FPT with Bitcoin: how should I split a growth portfolio this month?";
 
-interface CrewOptions {
+/** The crew's own options, as commander names them after the flags (`--user` is `user`). */
+interface CrewFlags {
   user?: string;
-  thread?: string;
-  db?: string;
-  forget?: boolean;
   resume?: boolean;
   json?: boolean;
   yes?: boolean;
-  offline?: boolean;
-  verbose?: boolean;
   worker?: boolean;
   queue?: boolean;
   concurrency?: string;
 }
 
-await new Command()
+const program = new Command()
   .name("framework-crew")
   .version(appVersion(import.meta.url))
   .addHelpText(
@@ -44,7 +37,7 @@ await new Command()
       { command: "pnpm demo", does: "the crew offline, with sample data and a scripted model" },
       {
         command: 'pnpm crew --user alice "Should I buy NVDA or BTC?"',
-        does: "the four-agent crew on a real model",
+        does: "the crew (two analysts in parallel, then a portfolio manager) on a real model",
       },
     ]),
   )
@@ -53,53 +46,60 @@ await new Command()
   )
   .argument("[query...]", `what to ask the crew (default: "${demoQuery}")`)
   .option("--user <id>", "the user the crew acts for (default: unknown_user)")
-  .option("--thread <id>", threadOptionHelp)
-  .option("--db <file>", checkpointDbOptionHelp)
   .option("--resume", "finish the --thread's interrupted run instead of asking a new query")
-  .option("--forget", forgetOptionHelp)
-  .option("--json", "print the recommendation as JSON ({ action, allocation, rationale, risks })")
+  .option(
+    "--json",
+    "print the crew's final state as JSON ({ messages, equity_insight, crypto_insight, final_recommendation, recommendation, recommendation_issues }; recommendation is null when the model answered in prose)",
+  )
   .option(
     "--yes",
-    "approve the tools that ask first (web search, charts); otherwise you are asked at a terminal, and they are declined elsewhere",
+    "approve the tools that ask first (web search, charts); otherwise you are asked at a terminal, and they are declined elsewhere (--offline approves them: every call goes to a local fake)",
   )
-  .option("--offline", offlineOptionHelp)
-  .option("--verbose", verboseOptionHelp)
   .option("--worker", "run crews submitted with --queue, until Ctrl-C or SIGTERM")
   .option("--concurrency <n>", "with --worker: runs at once (default 1)")
-  .option("--queue", "submit the query to the workers (Redis + Postgres) and print the result")
-  .action(async (words: string[], options: CrewOptions) => {
+  .option("--queue", "submit the query to the workers (Redis + Postgres) and print the result");
+const sharedOptions = appOptions(program);
+
+await program
+  .action(async (words: string[], flags: CrewFlags) => {
+    const shared = sharedOptions();
     process.exitCode = await runThreadApp({
       app: "crew",
-      flags: options,
-      offline: options.offline === true,
-      verbose: options.verbose === true,
-      json: options.json === true,
+      ...shared,
+      json: flags.json === true,
       startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run, thread) => {
-        if (options.worker) {
-          const concurrency = Number(options.concurrency ?? "1");
+        // Offline, every call goes to a local fake, so the tools that ask first need no one's
+        // approval; a real run keeps asking (or declining, with no terminal to ask at). A
+        // --queue submitter runs no tool: the worker that takes the run decides.
+        const approveAll = flags.yes === true || shared.offline;
+        if (shared.offline && flags.yes !== true && !flags.queue) {
+          run.progress.note(offlineApprovalNote);
+        }
+        if (flags.worker) {
+          const concurrency = Number(flags.concurrency ?? "1");
           if (!Number.isInteger(concurrency) || concurrency < 1) {
             throw new ConfigurationError({
               setting: "--concurrency",
-              message: `--concurrency must be a whole number above 0, got ${options.concurrency}`,
+              message: `--concurrency must be a whole number above 0, got ${flags.concurrency}`,
             });
           }
-          return runCrewWorker(run, { concurrency, approveAll: options.yes === true });
+          return runCrewWorker(run, { concurrency, approveAll });
         }
-        if (options.resume && options.thread === undefined) throw threadNeeded("--resume");
+        if (flags.resume && shared.threadId === undefined) throw threadNeeded("--resume");
         const request = {
           query: words.join(" ").trim() || demoQuery,
-          json: options.json === true,
-          resume: options.resume === true,
-          approveAll: options.yes === true,
+          json: flags.json === true,
+          resume: flags.resume === true,
+          approveAll,
           // Asked at the terminal only: a run in a pipe or CI must never wait for an answer.
           ...(process.stdin.isTTY
             ? { ask: (question: string) => askYesNo(question, { signal: run.signal }) }
             : {}),
           ...thread,
-          ...(options.user === undefined ? {} : { userId: options.user }),
+          ...(flags.user === undefined ? {} : { userId: flags.user }),
         };
-        return options.queue ? submitToQueue(run, request) : runCrew(run, request);
+        return flags.queue ? submitToQueue(run, request) : runCrew(run, request);
       },
     });
   })

@@ -4,12 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sampleDataHeadline } from "@framework/cli-kit";
-import {
-  type FakeServices,
-  spawnApp,
-  spawnAppOnTerminal,
-  startFakeServices,
-} from "@framework/demo-kit";
+import { type FakeServices, startFakeServices } from "@framework/demo-kit";
+import { spawnApp, spawnAppOnTerminal } from "@framework/demo-kit/testing";
 import type { OpenAIChatRequestBody } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -17,11 +13,22 @@ import {
   marketPromptOpening,
   recommenderPromptRequest,
 } from "./crew-prompts.js";
+import type { CrewFinalState } from "./crew-report.js";
 import { crewAnalyst } from "./offline/crew-analyst.js";
-import { Recommendation } from "./recommendation.js";
+import { Recommendation, renderRecommendation } from "./recommendation.js";
+import { offlineApprovalNote } from "./tools-asking-first.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const query = "Compare AAPL and FPT with Bitcoin: how should I split a growth portfolio?";
+// The specification's final state keys, then the typed recommendation and why it is missing.
+const finalStateKeys = [
+  "messages",
+  "equity_insight",
+  "crypto_insight",
+  "final_recommendation",
+  "recommendation",
+  "recommendation_issues",
+];
 
 let cwd: string;
 let services: FakeServices;
@@ -128,16 +135,22 @@ describe("pnpm crew, against fake services", () => {
     expect(events.slice(4)).toEqual(["node recommender started", "node recommender finished"]);
   });
 
-  it("prints the typed recommendation, and nothing else, as JSON with --json", async () => {
+  it("prints the crew's final state, and nothing else, as JSON with --json", async () => {
     const result = await crew([query, "--json", "--user", "alice", "--thread", "7", "--verbose"]);
     expect(result.code).toBe(0);
-    const recommendation = Recommendation.parse(JSON.parse(result.stdout));
-    expect(Object.keys(JSON.parse(result.stdout))).toEqual([
-      "action",
-      "allocation",
-      "rationale",
-      "risks",
+    const state = JSON.parse(result.stdout) as CrewFinalState;
+    expect(Object.keys(state)).toEqual(finalStateKeys);
+    expect(state.messages.map((message) => message.role)).toEqual([
+      "user",
+      expect.stringMatching(/^(MarketDataProvider|CryptoTracker)$/),
+      expect.stringMatching(/^(MarketDataProvider|CryptoTracker)$/),
+      "Recommender",
     ]);
+    expect(state.equity_insight).toMatch(/^Equity outlook for AAPL, FPT/);
+    expect(state.crypto_insight).toContain("BTC-USD at $97234.56");
+    expect(state.recommendation_issues).toEqual([]);
+    const recommendation = Recommendation.parse(state.recommendation);
+    expect(state.final_recommendation).toBe(renderRecommendation(recommendation));
     expect(recommendation.allocation.map((position) => position.asset)).toEqual([
       "equities",
       "BTC",
@@ -168,21 +181,85 @@ describe("pnpm crew, against fake services", () => {
   });
 });
 
+describe("pnpm crew, against a model that answers in prose", () => {
+  let prose: FakeServices;
+  beforeAll(async () => {
+    prose = await startFakeServices({ analyst: crewAnalyst, answersInProse: true });
+  });
+  afterAll(() => prose.close());
+
+  const unstructured =
+    "Unstructured recommendation: the model's answer did not match the structure asked for";
+
+  it("prints the model's text as the recommendation, says it is unstructured, and exits 0", async () => {
+    const result = await crew([query, "--yes"], prose.environment);
+    expect(result.stderr).not.toMatch(/^error:/m);
+    expect(result.code).toBe(0);
+    const [, recommendation = ""] = result.stdout.split(
+      "## Final recommendation (RecommenderAgent)\n\n",
+    );
+    expect(recommendation).toMatch(
+      new RegExp(`^${unstructured} \\(The answer is not valid JSON\\)`),
+    );
+    // The recommender's answer as the model wrote it: its figures, in sentences.
+    expect(recommendation).toMatch(/^Action: Hold \d+% equities, \d+% BTC and \d+% cash/m);
+    expect(recommendation).toMatch(/^Allocation: asset equities, percent \d+; asset BTC/m);
+    expect(result.stdout).toContain("## Equity insight (MarketDataProvider)");
+    expect(result.stderr).toContain(`recommender WARN ${unstructured}`);
+    // Asked once, then once more with the problems, before settling for the text.
+    const recommenderCalls = prose.llm.chatRequests.filter(
+      (body) => nodeOf(body) === "recommender",
+    );
+    expect(recommenderCalls).toHaveLength(2);
+  });
+
+  it("prints the final state with --json: the text as final_recommendation, recommendation null with the issues", async () => {
+    const result = await crew([query, "--json"], prose.environment);
+    expect(result.code).toBe(0);
+    const state = JSON.parse(result.stdout) as CrewFinalState;
+    expect(Object.keys(state)).toEqual(finalStateKeys);
+    expect(state.recommendation).toBeNull();
+    expect(state.recommendation_issues).toEqual([
+      { path: "(output)", message: "The answer is not valid JSON." },
+    ]);
+    expect(state.final_recommendation).toMatch(/^Action: Hold \d+% equities/);
+    expect(state.messages.at(-1)).toEqual({
+      role: "Recommender",
+      content: state.final_recommendation,
+    });
+    expect(state.equity_insight).toMatch(/^Equity outlook for AAPL, FPT/);
+  });
+});
+
 describe("pnpm crew --offline", () => {
-  it("piped, prints the sample-data headline first, the report, and on stderr only the thread and declined calls", async () => {
+  it("piped, prints the sample-data headline first, the report with news, and on stderr only why no tool asked and the thread", async () => {
     const result = await crew(["--offline"], {});
     expect(result.code).toBe(0);
     const [headline, ...report] = result.stdout.split("\n");
     expect(headline).toBe(sampleDataHeadline);
     expect(headline).toContain("sample data");
     expect(report.join("\n").trimStart()).toMatch(/^## Equity insight \(MarketDataProvider\)/);
-    const [thread, ...others] = result.stderr.trimEnd().split("\n");
-    expect(thread).toMatch(/^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)$/);
-    // No progress or log lines off a terminal: only why a tool that asks first did not run.
-    expect(others).toContainEqual(
-      expect.stringMatching(/^declined: market wants to run search_api/),
-    );
-    for (const line of others) expect(line).toMatch(/^declined: /);
+    // The web search ran against the local fake, though nobody could be asked.
+    expect(result.stdout).toMatch(/^Sentiment: (?!no news came back)/m);
+    // No progress or log lines off a terminal.
+    const lines = result.stderr.trimEnd().split("\n");
+    expect(lines).toEqual([
+      offlineApprovalNote,
+      expect.stringMatching(/^thread [0-9a-f-]{36} \(continue it with --thread [0-9a-f-]{36}\)$/),
+    ]);
+  });
+
+  it("does not ask at a terminal either: every call goes to a local fake", async () => {
+    const result = await spawnAppOnTerminal({
+      script,
+      args: ["--offline", query],
+      cwd,
+      env: { FRAMEWORK_CHARTS_DIR: join(cwd, "charts") },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stdout).not.toContain("Allow?");
+    expect(result.stdout).toContain(offlineApprovalNote);
+    expect(result.stdout).toMatch(/Sentiment: (?!no news came back)/);
   });
 
   it("keeps standard output pure JSON with --json, the headline on standard error", async () => {
@@ -212,10 +289,11 @@ describe("pnpm crew --offline", () => {
     expect(result.stdout).toContain("## Final recommendation (RecommenderAgent)");
   });
 
-  it("prints a valid typed recommendation with --offline --json", async () => {
+  it("prints a valid typed recommendation in the final state with --offline --json", async () => {
     const result = await crew(["--offline", "--json"], {});
     expect(result.code).toBe(0);
-    expect(Recommendation.safeParse(JSON.parse(result.stdout)).success).toBe(true);
+    const state = JSON.parse(result.stdout) as CrewFinalState;
+    expect(Recommendation.safeParse(state.recommendation).success).toBe(true);
   });
 });
 
@@ -279,7 +357,9 @@ describe("pnpm crew threads, in a SQLite file", () => {
   it("says so in a valid typed recommendation with --json when the request names no ticker", async () => {
     const result = await crew(["--offline", "--json", "What is the meaning of life?"], {});
     expect(result.code).toBe(0);
-    const recommendation = Recommendation.parse(JSON.parse(result.stdout));
+    const recommendation = Recommendation.parse(
+      (JSON.parse(result.stdout) as CrewFinalState).recommendation,
+    );
     expect(recommendation.allocation).toEqual([{ asset: "cash", percent: 100 }]);
     expect(recommendation.rationale).toContain(
       "The offline demo's scripted model only knows its sample questions",

@@ -4,10 +4,12 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { spawnApp } from "@framework/demo-kit";
+import { spawnApp } from "@framework/demo-kit/testing";
 import { testServiceUrl } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Recommendation } from "./recommendation.js";
+import type { CrewFinalState } from "./crew-report.js";
+import { Recommendation } from "./recommendation.js";
+import { offlineApprovalNote } from "./tools-asking-first.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const postgresUrl = testServiceUrl("postgres");
@@ -72,15 +74,19 @@ describe.skipIf(missing)("pnpm crew --worker and --queue, on real Redis and Post
     expect(submitted.code).toBe(0);
     expect(submitted.stderr).toContain(`on thread ${thread}`);
     expect(submitted.stderr).toMatch(/taken by worker /);
-    const recommendation = JSON.parse(submitted.stdout) as Recommendation;
+    const state = JSON.parse(submitted.stdout) as CrewFinalState;
+    const recommendation = Recommendation.parse(state.recommendation);
     expect(recommendation.allocation.reduce((sum, part) => sum + part.percent, 0)).toBe(100);
+    expect(state.final_recommendation).toBe(state.messages.at(-1)?.content);
 
     worker.kill("SIGTERM");
     const closed = await workerRun;
     expect(closed.code).toBe(0);
     expect(closed.stderr).toContain("closing");
-    // Nobody can be asked in a worker: without --yes the web search is declined, not a hang.
-    expect(closed.stderr).toMatch(/declined: market wants to run search_api/);
+    // Nobody can be asked in a worker; offline, every call goes to a local fake, so the web
+    // search runs and the worker says why.
+    expect(closed.stderr).toContain(offlineApprovalNote);
+    expect(closed.stderr).not.toContain("declined:");
   });
 
   it("says which variable is missing", async () => {

@@ -24,8 +24,8 @@ function queueConnection(env: NodeJS.ProcessEnv = process.env) {
       });
     }
   }
-  const saver = new PostgresSaver({ connectionString: postgresUrl! });
-  return { connection: { url: redisUrl! }, saver };
+  const checkpointer = new PostgresSaver({ connectionString: postgresUrl! });
+  return { connection: { url: redisUrl! }, checkpointer };
 }
 
 /**
@@ -38,19 +38,19 @@ export async function runCrewWorker(
   run: AppRun,
   options: { concurrency: number; approveAll: boolean },
 ): Promise<void> {
-  const { connection, saver } = queueConnection();
+  const { connection, checkpointer } = queueConnection();
   const worker = new CrewWorker({
     connection,
-    checkpointer: saver,
+    checkpointer,
     concurrency: options.concurrency,
     logger: run.progress.logger("worker"),
     crews: {
-      [advisoryCrew]: async ({ checkpointer }) =>
+      [advisoryCrew]: async (context) =>
         (
           await createTradingCrew({
             llm: run.llm,
             loggerFor: (scope) => run.progress.logger(scope),
-            checkpointer,
+            checkpointer: context.checkpointer,
             approveToolCall: unattendedApproval(run, options.approveAll),
           })
         ).crew,
@@ -69,7 +69,7 @@ export async function runCrewWorker(
     run.progress.note(`worker ${worker.id} closing`);
   } finally {
     await worker.close();
-    await saver.close();
+    await checkpointer.close();
   }
 }
 
@@ -79,10 +79,10 @@ export async function runCrewWorker(
  * cancels the run (resumable).
  */
 export async function submitToQueue(run: AppRun, request: CrewRequest): Promise<void> {
-  const { connection, saver } = queueConnection();
+  const { connection, checkpointer } = queueConnection();
   const queue = new CrewQueue({
     connection,
-    checkpointer: saver,
+    checkpointer,
     logger: run.progress.logger("queue"),
   });
   try {
@@ -110,6 +110,6 @@ export async function submitToQueue(run: AppRun, request: CrewRequest): Promise<
     printCrewResult(run, final, request.json);
   } finally {
     await queue.close();
-    await saver.close();
+    await checkpointer.close();
   }
 }

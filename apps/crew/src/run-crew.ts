@@ -2,7 +2,7 @@ import { type AppRun, type AppThread, withAppThread } from "@framework/cli-kit";
 import { type ToolApprovalRequest, unknownUserId } from "@framework/core";
 import { type GraphEvent, resume, type ToolApprovalInterrupt } from "@framework/graph";
 import { createTradingCrew } from "./create-trading-crew.js";
-import { renderCrewReport } from "./crew-report.js";
+import { crewFinalState, renderCrewReport } from "./crew-report.js";
 import type { Trading, TradingUpdate } from "./trading-state.js";
 
 /** A person's decision on a tool call a crew node wants to make. */
@@ -21,7 +21,7 @@ export interface CrewRequest {
    * waiting for an approval) instead of asking a new query; finished nodes are not run again.
    */
   resume?: boolean;
-  /** Print the typed recommendation as JSON instead of the report. */
+  /** Print the crew's final state as JSON (see `crewFinalState`) instead of the report. */
   json: boolean;
   /** Run every tool that asks first without asking (`--yes`). */
   approveAll?: boolean;
@@ -59,17 +59,15 @@ export function unattendedApproval(
   };
 }
 
-/** Prints a finished run: the report, or with `json` the typed recommendation alone. */
+/** Prints a finished run: the report, or with `json` its final state (`crewFinalState`). */
 export function printCrewResult(run: AppRun, final: Trading, json: boolean): void {
-  if (!json) run.print(renderCrewReport(final));
-  else if (final.recommendation) run.print(JSON.stringify(final.recommendation, null, 2));
-  else throw new Error("the crew ended without a recommendation");
+  run.print(json ? JSON.stringify(crewFinalState(final), null, 2) : renderCrewReport(final));
 }
 
 /**
  * Runs the crew once on a thread of the app's SQLite checkpoint database, streaming its node
  * events to the progress display, then prints both insights and the final recommendation (or,
- * with `json`, the typed recommendation). With `threadId` the run continues that thread's
+ * with `json`, the crew's final state). With `threadId` the run continues that thread's
  * state, from an earlier run or an earlier process; without, it starts a new thread and says
  * its id. Tools that ask first are approved, asked about, or declined as the request says.
  */

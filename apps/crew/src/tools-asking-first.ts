@@ -18,3 +18,10 @@ export const crewToolsAskingFirst: readonly AnyPrimaryFunction[] = [
   visualize_stock_data,
   plot_returns,
 ].map(askingFirst);
+
+/**
+ * What the offline demo says instead of asking: every call it makes goes to a local fake, so
+ * nothing leaves the machine or costs anything, and its tools that ask first run unasked.
+ */
+export const offlineApprovalNote =
+  "offline: web search and charts run without asking, since every call goes to a local fake (a real run asks first)";

@@ -21,11 +21,3 @@ export {
   readPriceFigures,
   readSearchGist,
 } from "./offline/tool-text.js";
-export {
-  type AppProcessResult,
-  type SpawnAppOnTerminalOptions,
-  type SpawnAppOptions,
-  spawnApp,
-  spawnAppOnTerminal,
-  type TerminalAnswer,
-} from "./testing/spawn-app.js";

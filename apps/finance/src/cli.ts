@@ -1,30 +1,16 @@
 #!/usr/bin/env node
-import {
-  appVersion,
-  checkpointDbOptionHelp,
-  examplesHelp,
-  forgetOptionHelp,
-  offlineOptionHelp,
-  runThreadApp,
-  threadOptionHelp,
-  verboseOptionHelp,
-} from "@framework/cli-kit";
+import { appOptions, appVersion, examplesHelp, runThreadApp } from "@framework/cli-kit";
 import { Command } from "commander";
 import { runFinance } from "./run-finance.js";
 
 /** Asked when the command line gives no question. */
 const demoQuestion = "How did NVDA do in 2024? Chart it and write a short research report.";
 
-interface FinanceOptions {
-  thread?: string;
-  db?: string;
-  forget?: boolean;
+interface FinanceFlags {
   json?: boolean;
-  offline?: boolean;
-  verbose?: boolean;
 }
 
-await new Command()
+const program = new Command()
   .name("framework-finance")
   .version(appVersion(import.meta.url))
   .addHelpText(
@@ -44,26 +30,22 @@ await new Command()
     "The financial-analysis agent: prices, charts (saved under ./charts), news and deep-search reports.",
   )
   .argument("[question...]", `what to ask (default: "${demoQuestion}")`)
-  .option("--thread <id>", threadOptionHelp)
-  .option("--db <file>", checkpointDbOptionHelp)
-  .option("--forget", forgetOptionHelp)
-  .option("--json", "print the answer as JSON ({ report, charts, deepSearchReports })")
-  .option("--offline", offlineOptionHelp)
-  .option("--verbose", verboseOptionHelp)
-  .action(async (words: string[], options: FinanceOptions) => {
+  .option(
+    "--json",
+    "print the answer as JSON ({ report, reportIssues, answer, charts, deepSearchReports }; report is null when the model answered in prose)",
+  );
+const sharedOptions = appOptions(program);
+
+await program
+  .action(async (words: string[], flags: FinanceFlags) => {
+    const json = flags.json === true;
     process.exitCode = await runThreadApp({
       app: "finance",
-      flags: options,
-      offline: options.offline === true,
-      verbose: options.verbose === true,
-      json: options.json === true,
+      ...sharedOptions(),
+      json,
       startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run, thread) =>
-        runFinance(run, {
-          question: words.join(" ").trim() || demoQuestion,
-          json: options.json === true,
-          ...thread,
-        }),
+        runFinance(run, { question: words.join(" ").trim() || demoQuestion, json, ...thread }),
     });
   })
   .parseAsync();

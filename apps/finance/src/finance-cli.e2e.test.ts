@@ -4,10 +4,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { sampleDataHeadline } from "@framework/cli-kit";
-import { type FakeServices, spawnApp, startFakeServices } from "@framework/demo-kit";
+import { type FakeServices, startFakeServices } from "@framework/demo-kit";
+import { spawnApp } from "@framework/demo-kit/testing";
 import type { OpenAIChatRequestBody } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FinanceAnswer, FinanceReport } from "./finance-report.js";
+import { type FinanceAnswer, FinanceReport, renderFinanceReport } from "./finance-report.js";
 import { financeAnalyst } from "./offline/finance-analyst.js";
 
 const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
@@ -96,8 +97,16 @@ describe("pnpm finance, against fake services", () => {
     const result = await finance([question, "--json"], chartsDir);
     expect(result.code).toBe(0);
     const answer = JSON.parse(result.stdout) as FinanceAnswer;
-    expect(Object.keys(answer)).toEqual(["report", "charts", "deepSearchReports"]);
+    expect(Object.keys(answer)).toEqual([
+      "report",
+      "reportIssues",
+      "answer",
+      "charts",
+      "deepSearchReports",
+    ]);
     const report = FinanceReport.parse(answer.report);
+    expect(answer.reportIssues).toEqual([]);
+    expect(answer.answer).toBe(renderFinanceReport(report));
     expect(report.stocks.map((stock) => [stock.symbol, stock.currency])).toEqual([["NVDA", "USD"]]);
     expect(report.stocks[0]?.from).toMatch(/^2024-01-\d{2}$/);
     expect(report.summary).toContain("The deep-search report covers");
@@ -133,6 +142,67 @@ describe("pnpm finance, against fake services", () => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: the model service rejected the API key \(HTTP 401\)/m);
+  });
+});
+
+describe("pnpm finance, against a model that answers in prose", () => {
+  let prose: FakeServices;
+  beforeAll(async () => {
+    prose = await startFakeServices({ analyst: financeAnalyst, answersInProse: true });
+  });
+  afterAll(() => prose.close());
+
+  const unstructured =
+    "Unstructured report: the model's answer did not match the structure asked for (The answer is not valid JSON), so it is shown as the model wrote it.";
+  const nvda = "How did NVDA do in 2024? Chart it.";
+
+  it("prints the model's text as the answer, says it is unstructured, lists the charts, and exits 0", async () => {
+    const chartsDir = join(cwd, "prose-charts");
+    const result = await finance([nvda], chartsDir, prose.environment);
+    expect(result.stderr).not.toMatch(/^error:/m);
+    expect(result.code).toBe(0);
+    expect(
+      result.stdout.startsWith(`## Answer\n\n${unstructured}\n\nSummary: NVDA returned `),
+    ).toBe(true);
+    expect(result.stdout).toMatch(/^Stocks: symbol NVDA, from 2024-01-\d{2}, to 2024-12-\d{2}/m);
+    expect(result.stderr).toContain(`finance WARN ${unstructured}`);
+    // What the run's tools did is kept though the answer is text.
+    await expectCharts(chartsDir, result.stdout);
+  });
+
+  it("prints report null with the issues, the text as answer, and the charts with --json", async () => {
+    const result = await finance(
+      [nvda, "--json"],
+      join(cwd, "prose-json-charts"),
+      prose.environment,
+    );
+    expect(result.code).toBe(0);
+    const answer = JSON.parse(result.stdout) as FinanceAnswer;
+    expect(answer.report).toBeNull();
+    expect(answer.reportIssues).toEqual([
+      { path: "(output)", message: "The answer is not valid JSON." },
+    ]);
+    expect(answer.answer).toMatch(/^Summary: NVDA returned [+-]\d+\.\d{2}%/);
+    expect(answer.charts.map((chart) => chart.tool)).toEqual([
+      "visualize_stock_data",
+      "plot_returns",
+    ]);
+  });
+
+  it("continues the thread from the prose answer", async () => {
+    const chartsDir = join(cwd, "prose-thread-charts");
+    expect((await finance([nvda, "--thread", "prose"], chartsDir, prose.environment)).code).toBe(0);
+    const next = await finance(
+      ["And AAPL in 2023?", "--thread", "prose"],
+      chartsDir,
+      prose.environment,
+    );
+    expect(next.code).toBe(0);
+    const request = prose.llm.chatRequests.find((body) =>
+      body.messages.some((m) => m.content === "And AAPL in 2023?"),
+    );
+    const earlier = request?.messages.filter((m) => m.role === "assistant" && !m.tool_calls);
+    expect(String(earlier?.at(-1)?.content)).toMatch(/^Summary: NVDA returned /);
   });
 });
 

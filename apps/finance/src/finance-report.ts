@@ -1,4 +1,5 @@
-import { percent } from "@framework/cli-kit";
+import { percent, unstructuredNote } from "@framework/cli-kit";
+import type { OutputIssue } from "@framework/core";
 import { z } from "zod";
 import type { DrawnChart } from "./finance-outputs.js";
 
@@ -38,7 +39,12 @@ export type FinanceReport = z.infer<typeof FinanceReport>;
 
 /** What `--json` prints: the typed answer, and the charts and reports the run's tools wrote. */
 export interface FinanceAnswer {
-  report: FinanceReport;
+  /** The typed answer, or `null` when the model's answer did not match it even after the retry. */
+  report: FinanceReport | null;
+  /** Why the model's answer did not match the report's schema; empty when `report` is typed. */
+  reportIssues: OutputIssue[];
+  /** The answer as text: the report rendered, or the model's own text when it is `null`. */
+  answer: string;
   charts: DrawnChart[];
   /** The `deepsearch_tool` reports, in Markdown. */
   deepSearchReports: string[];
@@ -55,4 +61,13 @@ function renderStock(stock: StockFigures): string {
 /** The report's `## Answer` text: the summary, each stock's figures, the news. */
 export function renderFinanceReport(report: FinanceReport): string {
   return [report.summary, ...report.stocks.map(renderStock), `News: ${report.news}`].join("\n\n");
+}
+
+/**
+ * The `## Answer` section of a printed report: the typed report rendered, or, when the model
+ * did not answer with the report's fields, its own text under a line saying so.
+ */
+export function renderFinanceAnswer(answer: FinanceAnswer): string {
+  if (answer.report) return answer.answer;
+  return `${unstructuredNote("report", answer.reportIssues)}\n\n${answer.answer || "(the model gave no answer text)"}`;
 }

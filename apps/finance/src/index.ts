@@ -8,6 +8,7 @@ export { financeDescription, financeInstruction, financeSkills } from "./finance
 export {
   type FinanceAnswer,
   FinanceReport,
+  renderFinanceAnswer,
   renderFinanceReport,
   StockFigures,
 } from "./finance-report.js";

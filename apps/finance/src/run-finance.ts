@@ -1,10 +1,21 @@
-import { type AppRun, appToolSettings, invokeOnThread, withAppThread } from "@framework/cli-kit";
+import {
+  type AppRun,
+  appToolSettings,
+  invokeOnThread,
+  unstructuredNote,
+  withAppThread,
+} from "@framework/cli-kit";
 import { Agent } from "@framework/core";
 import { configureDeepSearch } from "@framework/tools-deepsearch";
 import { deepSearchStep } from "./deep-search-progress.js";
 import { chartsDrawn, renderCharts, reportsWritten } from "./finance-outputs.js";
 import { financeDescription, financeInstruction, financeSkills } from "./finance-prompt.js";
-import { type FinanceAnswer, FinanceReport, renderFinanceReport } from "./finance-report.js";
+import {
+  type FinanceAnswer,
+  FinanceReport,
+  renderFinanceAnswer,
+  renderFinanceReport,
+} from "./finance-report.js";
 
 /** What the command line asks of one finance run. */
 export interface FinanceRequest {
@@ -22,7 +33,8 @@ export interface FinanceRequest {
  * next turn of the conversation on a thread of the app's checkpoint database, for a typed
  * {@link FinanceReport}. Prints it with the charts the run drew (written under `./charts`, or
  * `FRAMEWORK_CHARTS_DIR`) and the deep-search report when it wrote one; or, with `json`, all
- * of that as one JSON object.
+ * of that as one JSON object. A model that answers in prose, even after the retry, does not
+ * fail the run: its text is the answer, said to be unstructured, and `report` is `null`.
  */
 export async function runFinance(run: AppRun, request: FinanceRequest): Promise<void> {
   // Deep search then uses the app's model, not a second client, and shows each of its steps
@@ -59,8 +71,14 @@ export async function runFinance(run: AppRun, request: FinanceRequest): Promise<
       },
     }),
   );
+  if (result.output === null) {
+    run.progress.logger("finance").warn(unstructuredNote("report", result.issues));
+  }
+  const reportIssues = result.issues ?? [];
   const answer: FinanceAnswer = {
     report: result.output,
+    reportIssues,
+    answer: result.output ? renderFinanceReport(result.output) : result.content.trim(),
     charts: chartsDrawn(result.toolCalls),
     deepSearchReports: reportsWritten(result.toolCalls),
   };
@@ -69,7 +87,7 @@ export async function runFinance(run: AppRun, request: FinanceRequest): Promise<
     return;
   }
   const sections = [
-    `## Answer\n\n${renderFinanceReport(answer.report)}`,
+    `## Answer\n\n${renderFinanceAnswer(answer)}`,
     `## Charts\n\n${renderCharts(answer.charts)}`,
     ...answer.deepSearchReports.map((report) => `## Deep-search report\n\n${report.trim()}`),
   ];

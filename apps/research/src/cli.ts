@@ -1,27 +1,13 @@
 #!/usr/bin/env node
-import {
-  appVersion,
-  checkpointDbOptionHelp,
-  examplesHelp,
-  forgetOptionHelp,
-  offlineOptionHelp,
-  runThreadApp,
-  threadOptionHelp,
-  verboseOptionHelp,
-} from "@framework/cli-kit";
+import { appOptions, appVersion, examplesHelp, runThreadApp } from "@framework/cli-kit";
 import { Command, InvalidArgumentError } from "commander";
 import { runResearch } from "./run-research.js";
 
 /** Searched when the command line gives no topic. */
 const demoTopic = "tool-using LLM agents";
 
-interface ResearchOptions {
+interface ResearchFlags {
   maxResults: number;
-  thread?: string;
-  db?: string;
-  forget?: boolean;
-  offline?: boolean;
-  verbose?: boolean;
   mcp: string[];
 }
 
@@ -33,7 +19,7 @@ function positiveInteger(value: string): number {
   return parsed;
 }
 
-await new Command()
+const program = new Command()
   .name("framework-research")
   .version(appVersion(import.meta.url))
   .addHelpText(
@@ -57,24 +43,20 @@ await new Command()
     'also give the agent the tools of an MCP server started with this command (repeatable), e.g. --mcp "npx -y @modelcontextprotocol/server-filesystem ./papers"',
     (command: string, previous: string[]) => [...previous, command],
     [] as string[],
-  )
-  .option("--thread <id>", threadOptionHelp)
-  .option("--db <file>", checkpointDbOptionHelp)
-  .option("--forget", forgetOptionHelp)
-  .option("--offline", offlineOptionHelp)
-  .option("--verbose", verboseOptionHelp)
-  .action(async (words: string[], options: ResearchOptions) => {
+  );
+const sharedOptions = appOptions(program);
+
+await program
+  .action(async (words: string[], flags: ResearchFlags) => {
     process.exitCode = await runThreadApp({
       app: "research",
-      flags: options,
-      offline: options.offline === true,
-      verbose: options.verbose === true,
+      ...sharedOptions(),
       startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run, thread) =>
         runResearch(run, {
           topic: words.join(" ").trim() || demoTopic,
-          maxResults: options.maxResults,
-          mcpServers: options.mcp,
+          maxResults: flags.maxResults,
+          mcpServers: flags.mcp,
           ...thread,
         }),
     });

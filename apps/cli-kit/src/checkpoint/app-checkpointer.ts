@@ -7,9 +7,6 @@ export const checkpointDbVariable = "FRAMEWORK_CHECKPOINT_DB";
 /** The apps' checkpoint database when neither `--db` nor the variable names one. */
 export const defaultCheckpointDb = join(".framework", "checkpoints.sqlite");
 
-/** Help text of the apps' `--db <file>` option. */
-export const checkpointDbOptionHelp = `the SQLite checkpoint database (default: $${checkpointDbVariable}, else ${defaultCheckpointDb} in the working directory)`;
-
 /**
  * Where an app keeps its checkpoints: `db` (the `--db` option), else `FRAMEWORK_CHECKPOINT_DB`,
  * else `.framework/checkpoints.sqlite` under `cwd`; as an absolute path.

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { SqliteSaver } from "@framework/checkpoint-sqlite";
 import { ConfigurationError } from "@framework/core";
+import type { AppOptions } from "../cli/app-options.js";
 import {
   type AppCommand,
   type AppRun,
@@ -9,12 +10,6 @@ import {
   runCommand,
 } from "../run/run-app.js";
 import { openAppCheckpointer } from "./app-checkpointer.js";
-
-/** Help text of the apps' `--thread <id>` option. */
-export const threadOptionHelp = "continue this thread, across runs (default: a new thread per run)";
-
-/** Help text of the apps' `--forget` option. */
-export const forgetOptionHelp = "delete the --thread from the checkpoint database and exit";
 
 /** The thread a run works on, in the app's checkpoint database. */
 export interface AppThread {
@@ -90,40 +85,30 @@ async function withAppCheckpointer<T>(
   }
 }
 
-/** The apps' thread options, as the command line gives them. */
-export interface ThreadFlags {
-  /** `--thread <id>` */
-  thread?: string;
-  /** `--db <file>` */
-  db?: string;
-  /** `--forget` */
-  forget?: boolean;
-}
-
-/** Options of {@link runThreadApp}: those of `runApp`, the app's name and thread options. */
-export interface RunThreadAppOptions extends Omit<RunAppOptions, "main"> {
+/** Options of {@link runThreadApp}: those of `runApp`, the app's name and shared options. */
+export interface RunThreadAppOptions
+  extends Omit<RunAppOptions, "main" | "offline" | "verbose">,
+    AppOptions {
   /** The app's name, under which its threads are kept (see {@link AppThreadOptions}). */
   app: string;
-  /** `--thread`, `--db` and `--forget` as the command line gave them. */
-  flags: ThreadFlags;
-  /** The app's work on the thread the options name (a new one without `--thread`). */
+  /** The app's work on the thread the options name (a new one without `threadId`). */
   main(run: AppRun, thread: Omit<AppThreadOptions, "app">): Promise<void>;
 }
 
 /**
- * Runs an app that keeps threads: with `--forget`, deletes the `--thread` (refused without
- * one) and ends, without building a model, so it needs no key; otherwise `runApp` with the
- * thread the options name.
+ * Runs an app that keeps threads: with `forget`, deletes the `threadId` thread (refused
+ * without one) and ends, without building a model, so it needs no key; otherwise `runApp`
+ * with the thread the options name.
  */
 export function runThreadApp(options: RunThreadAppOptions): Promise<number> {
-  const { app, flags } = options;
+  const { app, threadId, db } = options;
   const thread = {
-    ...(flags.thread === undefined ? {} : { threadId: flags.thread }),
-    ...(flags.db === undefined ? {} : { db: flags.db }),
+    ...(threadId === undefined ? {} : { threadId }),
+    ...(db === undefined ? {} : { db }),
   };
-  if (!flags.forget) return runApp({ ...options, main: (run) => options.main(run, thread) });
+  if (!options.forget) return runApp({ ...options, main: (run) => options.main(run, thread) });
   return runCommand(async (command) => {
-    if (flags.thread === undefined) throw threadNeeded("--forget");
-    await forgetAppThread(command, { app, ...thread, threadId: flags.thread });
+    if (threadId === undefined) throw threadNeeded("--forget");
+    await forgetAppThread(command, { app, ...thread, threadId });
   }, options);
 }

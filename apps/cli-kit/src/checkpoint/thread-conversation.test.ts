@@ -46,4 +46,22 @@ describe("invokeOnThread", () => {
     await invokeOnThread(agentOn(llm), "What is my name?", { thread });
     expect(userTexts(llm, 2)).toEqual(["My name is Ada.", "What is my name?"]);
   });
+
+  it("saves a turn whose answer is prose and returns its text, without output", async () => {
+    const checkpointer = new MemorySaver();
+    const thread = { id: "t", checkpointer };
+    const llm = new MockChatModel(["Ada, I think.", "It is Ada.", "You are Ada."]);
+    const answer = await invokeOnThread(agentOn(llm), "Name?", {
+      thread,
+      output: z.object({ name: z.string() }),
+    });
+    expect(answer.output).toBeNull();
+    expect(answer.content).toBe("It is Ada.");
+    expect(answer.issues).toEqual([{ path: "(output)", message: "The answer is not valid JSON." }]);
+    // The next turn continues from the prose answer.
+    await invokeOnThread(agentOn(llm), "Sure?", { thread });
+    expect(llm.calls[2]?.messages.filter((m) => m.role === "assistant").at(-1)?.content).toBe(
+      "It is Ada.",
+    );
+  });
 });

@@ -9,10 +9,6 @@ export interface OfflineServices {
   close(): Promise<void>;
 }
 
-/** The `--offline` option's help text, the same in every app. */
-export const offlineOptionHelp =
-  "run the demo offline: fake services on 127.0.0.1 and a scripted model, no keys needed";
-
 /**
  * The first line of every offline run, so nobody mistakes the demo for analysis. It is the
  * first line of standard output, or of standard error when standard output must stay clean

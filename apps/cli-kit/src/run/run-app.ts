@@ -53,10 +53,6 @@ export interface RunAppOptions {
   verbose?: boolean;
 }
 
-/** Help text of the apps' `--verbose` option. */
-export const verboseOptionHelp =
-  "show progress even when stderr is not a terminal, and the framework's INFO log lines (FRAMEWORK_LOG_LEVEL=info)";
-
 /**
  * Runs a command of a reference app that needs no model (such as deleting a thread): loads
  * `.env` and validates every setting, routes every log line to the progress display, runs

@@ -1,3 +1,5 @@
+import { unstructuredNote } from "@framework/cli-kit";
+import { OutputValidationError } from "@framework/core";
 import { AgentNode, loggingMessage } from "@framework/graph";
 import { recommenderPrompt } from "../crew-prompts.js";
 import { Recommendation, renderRecommendation } from "../recommendation.js";
@@ -7,6 +9,8 @@ import { latestQuery } from "./reply-content.js";
 /**
  * The recommender: runs once both insights exist and asks for the recommendation as
  * structured output, writing the typed `recommendation` and its text, `final_recommendation`.
+ * A model that answers in prose even after the retry does not fail the run: its text is the
+ * `final_recommendation`, `recommendation` is `null` and `recommendation_issues` says why.
  */
 export class RecommenderAgent extends AgentNode<Trading, TradingUpdate> {
   @loggingMessage
@@ -14,15 +18,35 @@ export class RecommenderAgent extends AgentNode<Trading, TradingUpdate> {
     if (state.equity_insight === undefined || state.crypto_insight === undefined) {
       throw new Error("The recommender ran before both insights were written.");
     }
-    const { output } = await this.invoke(
-      recommenderPrompt(latestQuery(state.messages), state.equity_insight, state.crypto_insight),
-      { output: Recommendation },
+    const prompt = recommenderPrompt(
+      latestQuery(state.messages),
+      state.equity_insight,
+      state.crypto_insight,
     );
-    const content = renderRecommendation(output);
-    return {
-      recommendation: output,
-      final_recommendation: content,
-      messages: { role: "Recommender", content },
-    };
+    try {
+      const { output } = await this.invoke(prompt, { output: Recommendation });
+      return recommended(output, renderRecommendation(output));
+    } catch (error) {
+      if (!OutputValidationError.isInstance(error)) throw error;
+      this.logger.warn(unstructuredNote("recommendation", error.issues));
+      return recommended(
+        null,
+        error.text.trim() || "(the model gave no answer text)",
+        error.issues,
+      );
+    }
   }
+}
+
+function recommended(
+  recommendation: Recommendation | null,
+  content: string,
+  issues: TradingUpdate["recommendation_issues"] = [],
+): TradingUpdate {
+  return {
+    recommendation,
+    recommendation_issues: issues,
+    final_recommendation: content,
+    messages: { role: "Recommender", content },
+  };
 }

@@ -46,9 +46,24 @@ describe("ChatRequest", () => {
         { role: "user", content: "And MSFT?" },
       ],
     });
+    expect(continued.correcting).toBe(false);
     expect(continued.user).toBe("And MSFT?");
     expect(continued.toolResults).toEqual([]);
     expect(continued.called("fetch_stock_data")).toBe(false);
+  });
+
+  it("reads the turn being corrected when the model is asked to correct its answer", () => {
+    const retry = new ChatRequest({
+      model: "m",
+      messages: [
+        ...body.messages,
+        { role: "assistant", content: "AAPL is up." },
+        { role: "user", content: "Your answer does not match the required JSON Schema." },
+      ],
+    });
+    expect(retry.correcting).toBe(true);
+    expect(retry.user).toBe("How is AAPL?");
+    expect(retry.called("fetch_stock_data")).toBe(true);
   });
 
   it("builds a reply asking for tool calls", () => {

@@ -29,8 +29,10 @@ function parseArguments(raw: string): Record<string, unknown> {
 }
 
 /**
- * What a scripted model reads from a chat request: the system prompt, the latest user text,
- * the tools offered, and the tool results of the current turn with the calls that produced them.
+ * What a scripted model reads from a chat request: the system prompt, the user text being
+ * answered, the tools offered, and the tool results of the current turn with the calls that
+ * produced them. Asked to correct its answer (a structured-output retry), it reads the turn
+ * that answer was to, so a script answers the retry as it answered the turn.
  */
 export class ChatRequest {
   readonly body: OpenAIChatRequestBody;
@@ -44,9 +46,40 @@ export class ChatRequest {
     return text(this.body.messages.find((message) => message.role === "system"));
   }
 
-  /** The latest user message: the query or a node's prompt. */
+  /**
+   * Whether the model is asked to correct its last answer rather than to answer a new
+   * message: the request offers no tools and its latest user message follows the model's own
+   * final answer, as an agent's structured-output retry does. A continued conversation offers
+   * the agent's tools again, so it is no correction.
+   */
+  get correcting(): boolean {
+    const messages = this.body.messages;
+    const previous = messages.at(-2);
+    return (
+      (this.body.tools ?? []).length === 0 &&
+      messages.at(-1)?.role === "user" &&
+      previous?.role === "assistant" &&
+      (previous.tool_calls ?? []).length === 0
+    );
+  }
+
+  /**
+   * Where the turn being answered starts: the latest user message, or, when the model is
+   * asked to correct its answer, the user message that answer was to.
+   */
+  get #turnStart(): number {
+    const messages = this.body.messages;
+    const latest = messages.findLastIndex((message) => message.role === "user");
+    if (!this.correcting) return latest;
+    return messages.slice(0, latest).findLastIndex((message) => message.role === "user");
+  }
+
+  /**
+   * The user message being answered: the query or a node's prompt (the one the model's
+   * answer was to, when it is asked to correct that answer).
+   */
   get user(): string {
-    return text(this.body.messages.findLast((message) => message.role === "user"));
+    return text(this.body.messages[this.#turnStart]);
   }
 
   /** Whether the request offers a tool of that name. */
@@ -55,14 +88,14 @@ export class ChatRequest {
   }
 
   /**
-   * The tool results since the latest user message, paired with their calls, oldest first:
-   * in a continued conversation, the earlier questions' tool work is not this answer's.
+   * The tool results of the turn being answered (since {@link user}), paired with their
+   * calls, oldest first: in a continued conversation, the earlier questions' tool work is not
+   * this answer's.
    */
   get toolResults(): ToolResult[] {
     const calls = new Map<string, { name: string; arguments: Record<string, unknown> }>();
     const results: ToolResult[] = [];
-    const turn = this.body.messages.findLastIndex((message) => message.role === "user");
-    for (const message of this.body.messages.slice(Math.max(0, turn))) {
+    for (const message of this.body.messages.slice(Math.max(0, this.#turnStart))) {
       for (const call of message.tool_calls ?? []) {
         calls.set(call.id, {
           name: call.function.name,

@@ -26,6 +26,11 @@ export interface StartFakeServicesOptions {
   llmApiKey?: string;
   /** Delay of every fake LLM answer, e.g. to make concurrency visible in a test. */
   llmLatencyMs?: number;
+  /**
+   * The fake LLM sends `analyst`'s JSON answers as prose, as a model that ignores requests
+   * for JSON does (`startFakeLLMServer`'s `answersInProse`). Default `false`.
+   */
+  answersInProse?: boolean;
 }
 
 /** Every upstream the apps call, faked on 127.0.0.1, and the environment pointing at them. */
@@ -56,6 +61,7 @@ export async function startFakeServices(options: StartFakeServicesOptions): Prom
       defaultReply: options.analyst,
       apiKey: options.llmApiKey ?? offlineLlmKey,
       ...(options.llmLatencyMs === undefined ? {} : { latencyMs: options.llmLatencyMs }),
+      answersInProse: options.answersInProse === true,
     }),
     startFakeArxivServer(),
     startFakeTavilyServer(),

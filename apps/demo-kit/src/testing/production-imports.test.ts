@@ -35,19 +35,19 @@ function staticImports(file: string): string[] {
 }
 
 /**
- * Follows static imports from `entries` through the workspace's sources and returns each
- * path that reaches a test double, as `file -> specifier`.
+ * Follows static imports from `entries` through the workspace's sources, and returns every
+ * source file loaded and each path that reaches a test double, as `file -> specifier`.
  */
-function pathsToDoubles(entries: string[]): string[] {
+function followImports(entries: string[]): { files: string[]; toDoubles: string[] } {
   const packages = workspacePackages();
   const seen = new Set<string>();
-  const found: string[] = [];
+  const toDoubles: string[] = [];
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     for (const specifier of staticImports(file)) {
       const name = specifier.split("/").slice(0, 2).join("/");
-      if (doubles.has(name)) found.push(`${file.slice(root.length + 1)} -> ${specifier}`);
+      if (doubles.has(name)) toDoubles.push(`${file.slice(root.length + 1)} -> ${specifier}`);
       else if (specifier.startsWith(".")) {
         visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
       } else if (packages.has(name) && specifier === name) {
@@ -56,8 +56,10 @@ function pathsToDoubles(entries: string[]): string[] {
     }
   };
   for (const entry of entries) visit(entry);
-  return found;
+  return { files: [...seen].map((file) => file.slice(root.length + 1)), toDoubles };
 }
+
+const pathsToDoubles = (entries: string[]) => followImports(entries).toDoubles;
 
 describe("the apps' production import paths", () => {
   it("load no test double: --offline imports them dynamically", () => {
@@ -75,6 +77,13 @@ describe("the apps' production import paths", () => {
         apps.map((app) => `apps/${app}/src/offline/start-offline.ts -> @framework/demo-kit`),
       ),
     );
+  });
+
+  it("--offline loads the demo's fakes but not the end-to-end harness (./testing)", () => {
+    const offline = join(root, "apps/crew/src/offline/start-offline.ts");
+    const demo = followImports([offline, join(root, "apps/demo-kit/src/index.ts")]).files;
+    expect(demo).toContain("apps/demo-kit/src/offline/fake-services.ts");
+    expect(demo.filter((file) => file.startsWith("apps/demo-kit/src/testing/"))).toEqual([]);
   });
 
   it("cli-kit, which every app loads, does not depend on @framework/testing", () => {

@@ -130,7 +130,8 @@ export const financeAnalyst: FakeLLMReply = (body: OpenAIChatRequestBody) => {
   const request = new ChatRequest(body);
   const deep = deepSearchAnalyst(request);
   if (deep !== undefined) return deep;
-  if (!request.offers("fetch_stock_data")) {
+  // A retry of the final answer offers no tools; it is answered as the turn was.
+  if (!request.offers("fetch_stock_data") && !request.correcting) {
     return "This offline demo's scripted model only answers the finance app's own requests.";
   }
   const tickers = findTickers(request.user).slice(0, 2);

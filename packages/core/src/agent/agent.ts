@@ -1,5 +1,6 @@
 import type { z } from "zod";
 import { type AuthCard, authenticate } from "../auth/authenticate.js";
+import { OutputValidationError } from "../error/output-validation-error.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
 import { addUsage, type ChatMessage, type ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
@@ -206,7 +207,8 @@ export class Agent {
    * error results; the promise rejects only for authentication, model call failures (after
    * retries) and cancellation. `result.messages` continues the conversation: append the next
    * user message and pass it back. With an `output` schema, the answer is also validated
-   * (rejecting with `OutputValidationError` when it still fails after one retry).
+   * (rejecting with `OutputValidationError` when it still fails after one retry; the error's
+   * `result` is the run, for a caller that falls back to the answer's text).
    *
    * @example
    * const first = await agent.invoke("My name is Ada.");
@@ -313,13 +315,16 @@ export class Agent {
       content: result.content,
       signal,
     });
-    return {
+    const run: AgentResult = {
       ...result,
       messages: result.messages.slice(1),
       content: answer.content,
       usage: addUsage(result.usage, answer.usage),
-      output: answer.output,
     };
+    if (!answer.ok) {
+      throw new OutputValidationError({ text: answer.content, issues: answer.issues, result: run });
+    }
+    return { ...run, output: answer.output };
   }
 
   private async register(): Promise<void> {

@@ -128,6 +128,36 @@ describe("structured output", () => {
     expect(llm.calls).toHaveLength(2);
   });
 
+  it("hands the rejected run to the caller on the error: tool calls, conversation, usage", async () => {
+    const llm = new MockChatModel([
+      { toolCalls: [mockToolCall("get_price", { ticker: "ACME" })] },
+      "I would buy.",
+      "Still buying.",
+    ]);
+    const error = await agentWith(llm)
+      .invoke("ACME?", { output: recommendation })
+      .catch((caught: unknown) => caught);
+
+    const result = (error as OutputValidationError).result;
+    expect(result?.content).toBe("Still buying.");
+    expect(result?.toolCalls.map((call) => [call.toolName, call.result])).toEqual([
+      ["get_price", 12.5],
+    ]);
+    // The conversation a caller can save: no system prompt, the retry and the last answer.
+    expect(result?.messages.map((message) => message.role)).toEqual([
+      "user",
+      "assistant",
+      "tool",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(result?.messages.at(-1)).toEqual({ role: "assistant", content: "Still buying." });
+    expect(result?.usage.totalTokens).toBe(
+      llm.records.reduce((sum, record) => sum + (record.response?.usage.totalTokens ?? 0), 0),
+    );
+  });
+
   it("leaves runs without a schema untouched", async () => {
     const llm = new MockChatModel(["Plain text."]);
     const result = await agentWith(llm).invoke("Hi");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type OutputIssue, OutputValidationError } from "../error/output-validation-error.js";
+import type { OutputIssue } from "../error/output-validation-error.js";
 import { schemaIssues } from "../error/schema-issues.js";
 import {
   type ChatMessage,
@@ -82,14 +82,26 @@ export interface StructuredAnswerInput<S extends OutputSchema> {
 }
 
 /**
+ * The final answer, validated: its typed `output`, or the `issues` of an answer that failed
+ * twice. `content` is the answer's text and `usage` the retry's tokens.
+ */
+export type StructuredAnswer<T> = { content: string; usage: Usage } & (
+  | { ok: true; output: T }
+  | { ok: false; issues: OutputIssue[] }
+);
+
+/**
  * Validates the run's final answer. An answer that fails is sent back once with the problems;
- * a second failure throws {@link OutputValidationError} with the raw text.
+ * the answer to that retry is the final one, valid or not: the caller, which holds the whole
+ * run, reports a failure.
  */
 export async function structuredAnswer<S extends OutputSchema>(
   input: StructuredAnswerInput<S>,
-): Promise<{ output: z.output<S>; content: string; usage: Usage }> {
+): Promise<StructuredAnswer<z.output<S>>> {
   const first = await validate(input.schema, input.content);
-  if (first.ok) return { output: first.value, content: input.content, usage: emptyUsage() };
+  if (first.ok) {
+    return { ok: true, output: first.value, content: input.content, usage: emptyUsage() };
+  }
   input.messages.push({ role: "user", content: retryRequest(first.issues) });
   const response = await input.model.generate({
     messages: [...input.messages],
@@ -99,8 +111,9 @@ export async function structuredAnswer<S extends OutputSchema>(
   const content = response.message.content ?? "";
   input.messages.push({ role: "assistant", content });
   const second = await validate(input.schema, content);
-  if (!second.ok) throw new OutputValidationError({ text: content, issues: second.issues });
-  return { output: second.value, content, usage: response.usage };
+  return second.ok
+    ? { ok: true, output: second.value, content, usage: response.usage }
+    : { ok: false, issues: second.issues, content, usage: response.usage };
 }
 
 function retryRequest(issues: readonly OutputIssue[]): string {

@@ -1,3 +1,4 @@
+import type { AgentResult } from "../agent/agent-result.js";
 import { FrameworkError } from "./framework-error.js";
 
 const name = "OutputValidationError";
@@ -22,13 +23,24 @@ export class OutputValidationError extends FrameworkError {
   declare readonly text: string;
   /** Why that answer was rejected. */
   declare readonly issues: OutputIssue[];
+  /**
+   * The run whose answer was rejected, as `invoke` would have returned it without the
+   * schema: its tool calls, usage and conversation (ending with the rejected answer). Set
+   * when the error comes from `Agent.invoke`, so a caller can fall back to the text and still
+   * use what the run's tools did.
+   */
+  declare readonly result?: AgentResult;
 
-  constructor({ text, issues }: { text: string; issues: OutputIssue[] }) {
+  constructor({
+    text,
+    issues,
+    result,
+  }: { text: string; issues: OutputIssue[]; result?: AgentResult }) {
     const detail = issues.map((issue) => `${issue.path}: ${issue.message}`).join("; ");
     super({
       name,
       message: `The model's answer does not match the output schema: ${detail}`,
-      fields: { text, issues },
+      fields: { text, issues, result },
     });
   }
 

@@ -194,4 +194,33 @@ describe("startFakeLLMServer", () => {
     const cut = await fetch(`${server.baseURL}/chat/completions`, { method: "POST", body: "{}" });
     await expect(cut.text()).rejects.toThrow();
   });
+
+  it("answers in prose with answersInProse, even when asked for JSON", async () => {
+    const json = JSON.stringify({ action: "hold", percent: 60 });
+    const server = await start({
+      answersInProse: true,
+      replies: [{ toolCalls: [mockToolCall("search_api", { query: "btc" })] }, json, json],
+    });
+    const ask = (stream: boolean) =>
+      client(server).chat.completions.create({
+        model: "m",
+        messages: user("recommend"),
+        response_format: {
+          type: "json_schema",
+          json_schema: { name: "output", schema: { type: "object" }, strict: false },
+        },
+        ...(stream ? { stream: true as const } : {}),
+      });
+    const call = (await ask(false)) as OpenAI.ChatCompletion;
+    expect(call.choices[0]?.message.tool_calls?.[0]).toMatchObject({
+      function: { name: "search_api", arguments: '{"query":"btc"}' },
+    });
+    const answer = (await ask(false)) as OpenAI.ChatCompletion;
+    expect(answer.choices[0]?.message.content).toBe("Action: hold.\nPercent: 60.");
+    let streamed = "";
+    for await (const chunk of (await ask(true)) as AsyncIterable<OpenAI.ChatCompletionChunk>) {
+      streamed += chunk.choices[0]?.delta.content ?? "";
+    }
+    expect(streamed).toBe("Action: hold.\nPercent: 60.");
+  });
 });

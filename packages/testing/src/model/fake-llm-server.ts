@@ -12,6 +12,7 @@ import {
   openAIErrorBody,
 } from "./fake-llm-responses.js";
 import type { OpenAIChatRequestBody } from "./openai-wire.js";
+import { proseAnswer } from "./prose-answer.js";
 import { estimateUsage, ReplyScript, resolveAnswer, type ScriptedReply } from "./scripted-reply.js";
 
 /**
@@ -32,6 +33,14 @@ export interface StartFakeLLMServerOptions {
   apiKey?: string;
   /** How answers carry their text and reasoning (default `string`, OpenAI's own shape). */
   contentFormat?: FakeLLMContentFormat;
+  /**
+   * Answer as a model that writes prose whatever it is asked, as many local and smaller
+   * models do: a scripted answer without tool calls whose text is a JSON object or array is
+   * sent as sentences instead (`{"action":"hold"}` becomes `Action: hold.`), even when the
+   * request asks for JSON with `response_format`. Tool calls and plain text are sent as
+   * scripted. Default `false`.
+   */
+  answersInProse?: boolean;
 }
 
 /** A running OpenAI-compatible fake. */
@@ -126,7 +135,11 @@ export async function startFakeLLMServer(
     if (value instanceof Error) {
       return { status: 500, body: openAIErrorBody(value.message, "server_error") };
     }
-    const resolved = resolveAnswer(value, callIndex);
+    const scripted = resolveAnswer(value, callIndex);
+    const resolved =
+      settings.answersInProse && scripted.toolCalls.length === 0 && scripted.content !== null
+        ? { ...scripted, content: proseAnswer(scripted.content) }
+        : scripted;
     const usage = resolved.usage ?? estimateUsage(promptTexts(body), resolved);
     const model = typeof body.model === "string" ? body.model : "fake-model";
     const id = `chatcmpl-${randomUUID()}`;

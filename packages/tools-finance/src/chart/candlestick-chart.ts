@@ -14,7 +14,8 @@ export function candlestickChartTitle(table: PriceTable, range: ChartRange): str
 /**
  * The price-and-volume figure as an ECharts option: candlesticks in the upper panel (about 70%
  * of the plot height), with the MA20 line once there are 20 bars to average, and volume bars,
- * coloured by the day's direction, on their own labelled axis in the lower one. Plain JSON
+ * coloured by the day's direction, on their own labelled axis in the lower one, whose top
+ * leaves at least a tenth of the tallest bar's height free. Plain JSON
  * (no functions), so it can be embedded in a page.
  */
 export function candlestickChartOption(
@@ -63,6 +64,10 @@ export function candlestickChartOption(
         type: "value",
         gridIndex: 1,
         splitNumber: 2,
+        // Room above the tallest bar before the axis rounds its top up to a round figure:
+        // without it a volume just under that figure fills the panel to its top edge. A gap
+        // rather than a fixed max, so the axis still fits the bars of a zoomed-in window.
+        boundaryGap: [0, "10%"],
         name: "Volume",
         nameLocation: "middle",
         nameGap: 70,

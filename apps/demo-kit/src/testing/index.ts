@@ -1,0 +1,8 @@
+export {
+  type AppProcessResult,
+  type SpawnAppOnTerminalOptions,
+  type SpawnAppOptions,
+  spawnApp,
+  spawnAppOnTerminal,
+  type TerminalAnswer,
+} from "./spawn-app.js";
