@@ -13,6 +13,7 @@ export {
   type ServerOptions,
 } from "./create-server.js";
 export {
+  AuthenticationUnavailableError,
   InsecureServerError,
   MalformedRequestError,
   NothingToResumeError,
