@@ -1,4 +1,5 @@
 export type { ServableGraph } from "./assistant/served-assistant.js";
+export { type ApiKeyAuthOptions, type ApiKeyLookup, apiKeyAuth } from "./auth/api-key-auth.js";
 export { type JwtAuthOptions, type JwtAuthUserOptions, jwtAuth } from "./auth/jwt-auth.js";
 export type { ServerAuth, ServerUser } from "./auth/server-auth.js";
 export {
