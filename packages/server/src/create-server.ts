@@ -9,11 +9,11 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import { bodyLimit } from "hono/body-limit";
 import { AssistantRegistry } from "./assistant/assistant-registry.js";
 import { type ServableGraph, servedAgent, servedGraph } from "./assistant/served-assistant.js";
+import { requestUser } from "./auth/request-user.js";
 import { localUser, type ServerAuth } from "./auth/server-auth.js";
 import { InsecureServerError } from "./error/insecure-server-error.js";
 import { RequestTooLargeError } from "./error/request-too-large-error.js";
 import { RequestValidationError } from "./error/request-validation-error.js";
-import { UnauthenticatedError } from "./error/unauthenticated-error.js";
 import { errorAnswer } from "./http/error-response.js";
 import { assistantRoutes } from "./http/routes/assistant-routes.js";
 import { metaRoutes } from "./http/routes/meta-routes.js";
@@ -170,6 +170,8 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   });
   app.onError((error, c) => {
     const { status, body } = errorAnswer(error, logger, bodyLimitBytes);
+    // RFC 9110: a 401 names the scheme to authenticate with; both built-in auths take Bearer.
+    if (status === 401) c.header("WWW-Authenticate", "Bearer");
     return c.json(body, status as 400);
   });
   app.notFound((c) =>
@@ -193,9 +195,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   );
   metaRoutes(app, context);
   app.use(async (c, next) => {
-    const user = options.auth ? await options.auth(c.req.raw) : localUser;
-    if (!user) throw new UnauthenticatedError({ reason: "no credentials the server accepts" });
-    c.set("user", user);
+    c.set("user", await requestUser(options.auth, c.req.raw));
     await next();
   });
   assistantRoutes(app, context);

@@ -1,4 +1,6 @@
 export type { ServableGraph } from "./assistant/served-assistant.js";
+export { type ApiKeyAuthOptions, type ApiKeyLookup, apiKeyAuth } from "./auth/api-key-auth.js";
+export { type JwtAuthOptions, type JwtAuthUserOptions, jwtAuth } from "./auth/jwt-auth.js";
 export type { ServerAuth, ServerUser } from "./auth/server-auth.js";
 export {
   createServer,
@@ -13,6 +15,7 @@ export {
   type ServerOptions,
 } from "./create-server.js";
 export {
+  AuthenticationUnavailableError,
   InsecureServerError,
   MalformedRequestError,
   NothingToResumeError,

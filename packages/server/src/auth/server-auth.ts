@@ -10,8 +10,10 @@ export interface ServerUser {
 
 /**
  * Decides who sent a request: a user, or `null` when it carries no credentials the server
- * accepts (answered 401). It may throw an `AuthenticationError` (also answered 401, with its
- * reason). `jwtAuth` and `apiKeyAuth` make one; any function of the request will do.
+ * accepts (answered 401). It may throw an `UnauthenticatedError` or core's
+ * `AuthenticationError` (both answered 401, with their reason); anything else it throws is
+ * answered 500 without details, which go to the server's log. `jwtAuth` and `apiKeyAuth`
+ * make one; any function of the request will do.
  */
 export type ServerAuth = (request: Request) => ServerUser | null | Promise<ServerUser | null>;
 

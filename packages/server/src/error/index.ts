@@ -1,3 +1,4 @@
+export { AuthenticationUnavailableError } from "./authentication-unavailable-error.js";
 export { InsecureServerError } from "./insecure-server-error.js";
 export { MalformedRequestError } from "./malformed-request-error.js";
 export { NothingToResumeError } from "./nothing-to-resume-error.js";

@@ -10,13 +10,14 @@ export class UnauthenticatedError extends FrameworkError {
 
   /** The HTTP status this failure is answered with. */
   declare readonly status: 401;
-  /** Why, without the credential itself. */
+  /** Why, without the credential itself, e.g. `the token expired at …`. */
   declare readonly reason: string;
 
-  constructor(options: { reason: string }) {
+  constructor(options: { reason: string; cause?: unknown }) {
     super({
       name,
       message: `Not authenticated: ${options.reason}`,
+      cause: options.cause,
       fields: { status: 401, reason: options.reason },
     });
   }

@@ -26,11 +26,15 @@ export function errorAnswer(error: unknown, logger: Logger, limitBytes: number):
   const known = knownError(error, limitBytes);
   if (known) {
     const { status, name, message } = known;
+    // The server's own trouble: the client is told only that, the log gets why.
+    if (status >= 500) {
+      const cause = known.cause === undefined ? "" : ` (${describeFailure(known.cause)})`;
+      logger.error(`Request failed: ${name}: ${message}${cause}`);
+    }
     const issues = (known as { issues?: readonly RequestIssue[] }).issues;
     return { status, body: { error: { type: name, message, ...(issues ? { issues } : {}) } } };
   }
-  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  logger.error(`Request failed: ${redactSecrets(detail)}`);
+  logger.error(`Request failed: ${describeFailure(error)}`);
   return {
     status: 500,
     body: {
@@ -59,4 +63,10 @@ function knownError(
     return error as FrameworkError & { status: number };
   }
   return undefined;
+}
+
+/** A failure for the log, secrets redacted. */
+function describeFailure(error: unknown): string {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return redactSecrets(detail);
 }
