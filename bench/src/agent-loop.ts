@@ -23,17 +23,12 @@ import { tool as aiTool, generateText, stepCountIs, zodSchema } from "ai";
 import { MockLanguageModelV3 } from "ai/test";
 import { z } from "zod";
 import { LangChainScriptedModel } from "./langchain-scripted-model.js";
+import { ratioTarget } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
-import { measurePaired, type PairedResult, pairedVerdict } from "./paired.js";
-import { type BenchRow, formatNumber, times } from "./report.js";
-import {
-  bootstrapInterval,
-  growthExponent,
-  intervalVerdict,
-  median,
-  type Repetitions,
-  timeAsync,
-} from "./stats.js";
+import { measurePaired, type PairedResult, ratioEstimate } from "./paired.js";
+import { type MeasuredRow, measuredRow, times } from "./report.js";
+import { growthRow } from "./scale-rows.js";
+import { type Repetitions, timeAsync } from "./stats.js";
 
 /** The issue's loop: 10 model calls, the first 9 asking for a tool, the last answering. */
 const iterations = 10;
@@ -334,11 +329,11 @@ const peerLabels: Record<Exclude<Contestant, "ours">, string> = {
   openAiAgents: "OpenAI Agents JS Runner.run",
 };
 
-const peerTargets: Record<Exclude<Contestant, "ours">, { bound: number; text: string }> = {
-  aiSdk: { bound: 1, text: "≤ AI SDK (ratio ≥ 1)" },
-  aiSdkRaw: { bound: 1, text: "≤ AI SDK (ratio ≥ 1)" },
-  langGraph: { bound: 3, text: "≥ 3× less than LangGraph" },
-  openAiAgents: { bound: 1, text: "≤ OpenAI Agents (ratio ≥ 1)" },
+const peerTargets: Record<Exclude<Contestant, "ours">, { atLeast: number; text: string }> = {
+  aiSdk: { atLeast: 1, text: "≤ AI SDK (ratio ≥ 1)" },
+  aiSdkRaw: { atLeast: 1, text: "≤ AI SDK (ratio ≥ 1)" },
+  langGraph: { atLeast: 3, text: "≥ 3× less than LangGraph (ratio ≥ 3)" },
+  openAiAgents: { atLeast: 1, text: "≤ OpenAI Agents (ratio ≥ 1)" },
 };
 
 function pairedRow(
@@ -347,10 +342,9 @@ function pairedRow(
   peer: Exclude<Contestant, "ours">,
   result: PairedResult,
   details: Record<string, unknown>,
-): BenchRow {
-  const target = peerTargets[peer];
+): MeasuredRow {
   const quantity = (value: number) => ({ value, unit: "µs/iter" });
-  return {
+  return measuredRow({
     id,
     title,
     ours: quantity(result.ours.median),
@@ -360,20 +354,12 @@ function pairedRow(
         ? { reference: { ...quantity(result.peer.median), label: "OpenAI Agents JS" } }
         : { aiSdk: quantity(result.peer.median) }),
     ratio: `${peerLabels[peer]} ÷ ours ${times(result.ratio)}`,
-    interval: result.interval,
-    target: target.text,
-    verdict: pairedVerdict(result, { atLeast: target.bound }),
+    target: ratioTarget(peerTargets[peer]),
+    metrics: { ratio: ratioEstimate(result) },
     load: result.load,
     memory: result.memory,
     details: { ...details, ...result },
-  };
-}
-
-/** The exponent of cost against tool count with its bootstrap interval. */
-function toolGrowth(sizes: [number, number], samples: [readonly number[], readonly number[]]) {
-  const statistic = (groups: readonly (readonly number[])[]) =>
-    growthExponent(sizes, [median(groups[0]!), median(groups[1]!)]);
-  return { exponent: statistic(samples), interval: bootstrapInterval(samples, statistic) };
+  });
 }
 
 /**
@@ -388,10 +374,10 @@ export async function benchAgentLoop({
   invokesPerSample,
   toolCounts,
   guard,
-}: AgentLoopOptions): Promise<BenchRow[]> {
+}: AgentLoopOptions): Promise<MeasuredRow[]> {
   const directory = await mkdtemp(join(tmpdir(), "framework-bench-agent-"));
   try {
-    const rows: BenchRow[] = [];
+    const rows: MeasuredRow[] = [];
     const one = await contestants(1, invokesPerSample, directory);
     const options = { ...repetitions, better: "lower" as const, guard };
     const peers: [string, Exclude<Contestant, "ours">][] = [
@@ -430,25 +416,16 @@ export async function benchAgentLoop({
     const first = toolCounts[0]!;
     const last = toolCounts[toolCounts.length - 1]!;
     if (last > first) {
-      const ours = toolGrowth(
-        [first, last],
-        [byCount[0]!.ours.samples, byCount[byCount.length - 1]!.ours.samples],
+      rows.push(
+        growthRow({
+          id: "8-growth",
+          title: `Agent loop cost growth, ${first} → ${last} tools`,
+          span: [first, last],
+          results: [byCount[0]!, byCount[byCount.length - 1]!],
+          peer: { column: "aiSdk", label: "AI SDK" },
+          targetText: "exponent ≤ 1.2 (at most linear in tools)",
+        }),
       );
-      const peer = toolGrowth(
-        [first, last],
-        [byCount[0]!.peer.samples, byCount[byCount.length - 1]!.peer.samples],
-      );
-      rows.push({
-        id: "8-growth",
-        title: `Agent loop cost growth, ${first} → ${last} tools`,
-        ours: { value: ours.exponent, unit: "exponent" },
-        aiSdk: { value: peer.exponent, unit: "exponent" },
-        ratio: `ours ${formatNumber(ours.exponent)}, AI SDK ${formatNumber(peer.exponent)} (1.0 = linear)`,
-        interval: ours.interval,
-        target: "exponent ≤ 1.2 (at most linear in tools)",
-        verdict: intervalVerdict(ours.interval, { atMost: 1.2 }),
-        details: { toolCounts, ours, peer },
-      });
     }
     return rows;
   } finally {

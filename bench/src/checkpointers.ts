@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { SqliteSaver } from "@framework/checkpoint-sqlite";
+import { redactSecrets } from "@framework/core";
 import {
   appendReducer,
   type Checkpoint,
@@ -15,7 +16,6 @@ import {
   reducer,
   START,
 } from "@framework/graph";
-import { testServiceUrl } from "@framework/testing";
 import {
   Annotation,
   type BaseCheckpointSaver,
@@ -29,10 +29,11 @@ import { PostgresSaver as LangGraphPostgresSaver } from "@langchain/langgraph-ch
 import { SqliteSaver as LangGraphSqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import pg from "pg";
 import { z } from "zod";
-import { langGraphRow } from "./langgraph-row.js";
+import { langGraphRow, ratioTarget } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { measurePaired } from "./paired.js";
 import { type BenchRow, formatNumber } from "./report.js";
+import type { ServiceStatus } from "./services.js";
 import type { Repetitions } from "./stats.js";
 
 /** Settings of {@link benchCheckpointers}. */
@@ -181,7 +182,12 @@ type SaverPair =
   | { readonly kind: string; readonly ours: Contestant; readonly peer: Contestant }
   | { readonly kind: string; readonly skipped: string };
 
-async function saverPairs(dir: string, threadSteps: number, schema: string): Promise<SaverPair[]> {
+async function saverPairs(
+  dir: string,
+  threadSteps: number,
+  schema: string,
+  postgres: ServiceStatus,
+): Promise<SaverPair[]> {
   const pairs: SaverPair[] = [
     {
       kind: "MemorySaver",
@@ -200,16 +206,11 @@ async function saverPairs(dir: string, threadSteps: number, schema: string): Pro
       lgSqlite.db.close();
     }),
   });
-  const postgresUrl = testServiceUrl("postgres");
-  if (!postgresUrl) {
-    pairs.push({
-      kind: "PostgresSaver",
-      skipped:
-        "no Postgres server: FRAMEWORK_TEST_POSTGRES_URL is unset and `pnpm services:start` " +
-        "has not written .services/env.json",
-    });
+  if ("skipped" in postgres) {
+    pairs.push({ kind: "PostgresSaver", skipped: postgres.skipped });
     return pairs;
   }
+  const postgresUrl = postgres.url;
   const ourPostgres = new PostgresSaver({ connectionString: postgresUrl, schema });
   const lgPostgres = LangGraphPostgresSaver.fromConnString(postgresUrl, { schema: `${schema}_lg` });
   try {
@@ -220,7 +221,7 @@ async function saverPairs(dir: string, threadSteps: number, schema: string): Pro
     await lgPostgres.end();
     pairs.push({
       kind: "PostgresSaver",
-      skipped: `the Postgres server did not answer (${(error as Error).message})`,
+      skipped: `the Postgres server refused the savers' setup (${redactSecrets((error as Error).message)})`,
     });
     return pairs;
   }
@@ -243,9 +244,12 @@ async function saverPairs(dir: string, threadSteps: number, schema: string): Pro
  * Item 10 (issues #15, #19): each durable saver against LangGraph.js's of the same kind, paired
  * (10a `put`s per second to a fresh thread, each carrying a ~1 kB message; 10b `getState` per
  * second of a thread of graph steps, through each framework's compiled graph). Without a
- * Postgres server its rows say why they were skipped instead of vanishing.
+ * Postgres server (`postgres` says why) its rows say why they were skipped instead of vanishing.
  */
-export async function benchCheckpointers(options: CheckpointersOptions): Promise<BenchRow[]> {
+export async function benchCheckpointers(
+  options: CheckpointersOptions,
+  postgres: ServiceStatus,
+): Promise<BenchRow[]> {
   const { putsPerSample, threadSteps, getStatesPerSample, repetitions, guard } = options;
   const dir = mkdtempSync(join(tmpdir(), "framework-bench-savers-"));
   const schema = `bench_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
@@ -258,7 +262,7 @@ export async function benchCheckpointers(options: CheckpointersOptions): Promise
   const perSecond = {
     unit: "/s",
     measure: "rate",
-    target: { bound: 1, text: "≥ LangGraph's rate (ratio ≥ 1)" },
+    target: { atLeast: 1, text: "≥ LangGraph's rate (ratio ≥ 1)" },
   } as const;
   const notes: Record<string, string> = {
     SqliteSaver:
@@ -268,7 +272,7 @@ export async function benchCheckpointers(options: CheckpointersOptions): Promise
   };
   const rows: BenchRow[] = [];
   try {
-    for (const pair of await saverPairs(dir, threadSteps, schema)) {
+    for (const pair of await saverPairs(dir, threadSteps, schema, postgres)) {
       const slug = pair.kind.replace("Saver", "").toLowerCase();
       if ("skipped" in pair) {
         for (const [id, what] of [
@@ -278,10 +282,9 @@ export async function benchCheckpointers(options: CheckpointersOptions): Promise
           rows.push({
             id: `${id}-${slug}`,
             title: `${pair.kind}: ${what} per second`,
-            ratio: "—",
-            target: "≥ LangGraph's rate (ratio ≥ 1)",
+            target: ratioTarget(perSecond.target),
             verdict: "skipped",
-            note: `skipped: ${pair.skipped}.`,
+            reason: pair.skipped,
           });
         }
         continue;

@@ -11,9 +11,9 @@ import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { CrewQueue } from "@framework/crew-queue";
-import { testServiceUrl } from "@framework/testing";
 import pg from "pg";
 import { currentEnvironment, formatNumber } from "./report.js";
+import { checkServices, configuredServiceUrls } from "./services.js";
 
 const smoke = process.argv.includes("--smoke");
 const runsPerSample = smoke ? 20 : 200;
@@ -21,8 +21,18 @@ const workerCounts = [1, 2, 4];
 const concurrency = 4;
 /** The job lock and stall check of the kill measurement: the tests' settings. */
 const lock = { lockDurationMs: 1_000, stalledIntervalMs: 500 };
-const postgresUrl = testServiceUrl("postgres");
-const redisUrl = testServiceUrl("redis");
+// Checked before anything starts: without either server there is nothing to measure, and the
+// run says why in a second instead of failing halfway.
+const { postgres, redis } = await checkServices(["postgres", "redis"], configuredServiceUrls());
+if (!postgres || "skipped" in postgres || !redis || "skipped" in redis) {
+  const reasons = [postgres, redis].flatMap((status) =>
+    status && "skipped" in status ? [status.skipped] : [],
+  );
+  console.log(`crew-queue bench skipped: ${reasons.join("; ")}.`);
+  process.exit(0);
+}
+const postgresUrl = postgres.url;
+const redisUrl = redis.url;
 const workerScript = fileURLToPath(new URL("./queue-worker.ts", import.meta.url));
 
 interface Worker {
@@ -79,15 +89,15 @@ async function withQueue<T>(
 ): Promise<T> {
   const schema = `bench_queue_${randomUUID().replaceAll("-", "").slice(0, 10)}`;
   const queueName = `bench-${schema}`;
-  const saver = new PostgresSaver({ connectionString: postgresUrl!, schema });
-  const queue = new CrewQueue({ connection: { url: redisUrl! }, checkpointer: saver, queueName });
+  const saver = new PostgresSaver({ connectionString: postgresUrl, schema });
+  const queue = new CrewQueue({ connection: { url: redisUrl }, checkpointer: saver, queueName });
   try {
     await queue.stats();
     return await fn(queue, { postgresUrl, redisUrl, schema, queueName });
   } finally {
     await queue.close();
     await saver.close();
-    const client = new pg.Client({ connectionString: postgresUrl! });
+    const client = new pg.Client({ connectionString: postgresUrl });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
     await client.end();
@@ -146,9 +156,6 @@ function killToResume(): Promise<number> {
   });
 }
 
-if (postgresUrl === undefined || redisUrl === undefined) {
-  throw new Error("bench:queue needs Postgres and Redis: run `pnpm services:start` first");
-}
 const environment = currentEnvironment();
 console.log(
   `crew-queue bench: ${runsPerSample} runs per sample, concurrency ${concurrency} per worker`,

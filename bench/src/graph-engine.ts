@@ -17,8 +17,15 @@ import {
   StateGraph,
 } from "@langchain/langgraph";
 import { z } from "zod";
-import { type BenchRow, times } from "./report.js";
-import { median, type Repetitions, type Summary, sampleInterleaved, timeAsync } from "./stats.js";
+import { expectEqual, type GraphRun } from "./graph-run.js";
+import { langGraphChain, langGraphFanOut } from "./langgraph-graphs.js";
+import { langGraphRow } from "./langgraph-row.js";
+import type { LoadGuardOptions } from "./load-guard.js";
+import { ourChain, ourFanOut } from "./our-graphs.js";
+import { measurePaired, type Observation, ratioEstimate } from "./paired.js";
+import { type MeasuredRow, measuredRow, times } from "./report.js";
+import { medianEstimate, type Repetitions, timeAsync } from "./stats.js";
+import { target } from "./target.js";
 
 /** Sizes and repetitions of {@link benchGraphEngine}. */
 export interface GraphEngineOptions {
@@ -32,10 +39,8 @@ export interface GraphEngineOptions {
   /** A throughput sample repeats runs until this much time has passed (at least one run). */
   readonly minSampleMs: number;
   readonly sleepRepetitions: Repetitions;
+  readonly guard: LoadGuardOptions;
 }
-
-/** A graph run as both frameworks are timed: one invocation on a fresh thread. */
-type Run = (threadId: string) => Promise<void>;
 
 let threadCounter = 0;
 const nextThread = () => `bench-${++threadCounter}`;
@@ -45,7 +50,7 @@ const nextThread = () => `bench-${++threadCounter}`;
  * `minSampleMs`: the frameworks differ by more than an order of magnitude, so a fixed count
  * would either take minutes for the slow one or be too short to time for the fast one.
  */
-async function throughput(minSampleMs: number, run: Run): Promise<number> {
+async function throughput(minSampleMs: number, run: GraphRun): Promise<number> {
   const started = performance.now();
   let runs = 0;
   let elapsed = 0;
@@ -57,117 +62,14 @@ async function throughput(minSampleMs: number, run: Run): Promise<number> {
   return (runs * 1000) / elapsed;
 }
 
-/** Throws when a run's result is not what the benchmark expects: a wrong run is no result. */
-export function expectEqual(what: string, actual: unknown, expected: unknown): void {
-  if (actual !== expected) throw new Error(`${what}: got ${String(actual)}, expected ${expected}`);
-}
-
-/** `count` node names: `<prefix>0`, `<prefix>1`, … */
-export const nodeNames = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, index) => `${prefix}${index}`);
-
-/** 2a, ours: a chain of `length` nodes, each adding one to a counter. */
-export function ourChain(length: number): Run {
-  const State = defineState({ count: z.number().default(0) });
-  const graph = new FlowStateGraph(State);
-  const names = nodeNames("n", length);
-  for (const name of names) graph.addNode(name, (state) => ({ count: state.count + 1 }));
-  graph.addEdge(START, names[0]!);
-  for (let index = 1; index < length; index++) graph.addEdge(names[index - 1]!, names[index]!);
-  graph.addEdge(names[length - 1]!, END);
-  const app = graph.compile({ checkpointer: new MemorySaver(), stepLimit: length });
-  return async (threadId) => {
-    const state = await app.invoke({ count: 0 }, { configurable: { thread_id: threadId } });
-    expectEqual("our chain's counter", state.count, length);
-  };
-}
-
-/** 2a, LangGraph.js: the same chain as a `StateGraph` with its `MemorySaver`. */
-export function langGraphChain(length: number): Run {
-  const State = Annotation.Root({ count: Annotation<number> });
-  const names = nodeNames("n", length);
-  const graph = new StateGraph(State).addNode(
-    names.map((name): [string, (state: typeof State.State) => typeof State.Update] => [
-      name,
-      (state) => ({ count: state.count + 1 }),
-    ]),
-  );
-  graph.addEdge(LG_START, names[0]!);
-  for (let index = 1; index < length; index++) graph.addEdge(names[index - 1]!, names[index]!);
-  graph.addEdge(names[length - 1]!, LG_END);
-  const app = graph.compile({ checkpointer: new LangGraphMemorySaver() });
-  return async (threadId) => {
-    const state = await app.invoke(
-      { count: 0 },
-      { configurable: { thread_id: threadId }, recursionLimit: length + 1 },
-    );
-    expectEqual("LangGraph chain's counter", state.count, length);
-  };
-}
-
-/** 2b, ours: `width` nodes started from START, each appending to a list, then one join. */
-export function ourFanOut(width: number): Run {
-  const State = defineState({
-    results: reducer(z.array(z.number()), appendReducer, () => []),
-    total: z.number().optional(),
-  });
-  const graph = new FlowStateGraph(State);
-  graph.addNode("join", (state) => ({ total: state.results.length }));
-  nodeNames("f", width).forEach((name, index) => {
-    graph.addNode(name, () => ({ results: index }));
-    graph.addEdge(START, name);
-    graph.addEdge(name, "join");
-  });
-  graph.addEdge("join", END);
-  const app = graph.compile({ checkpointer: new MemorySaver(), stepLimit: width + 1 });
-  return async (threadId) => {
-    const state = await app.invoke({ results: [] }, { configurable: { thread_id: threadId } });
-    expectEqual("our join's total", state.total, width);
-  };
-}
-
-/** 2b, LangGraph.js: the same fan-out; all branches share one superstep, the join the next. */
-export function langGraphFanOut(width: number): Run {
-  const State = Annotation.Root({
-    results: Annotation<number[]>({
-      reducer: (current, update) => current.concat(update),
-      default: () => [],
-    }),
-    total: Annotation<number>,
-  });
-  const names = nodeNames("f", width);
-  const graph = new StateGraph(State).addNode([
-    ...names.map((name, index): [string, () => typeof State.Update] => [
-      name,
-      () => ({ results: [index] }),
-    ]),
-    ["join", (state: typeof State.State) => ({ total: state.results.length })],
-  ]);
-  for (const name of names) {
-    graph.addEdge(LG_START, name);
-    graph.addEdge(name, "join");
-  }
-  graph.addEdge("join", LG_END);
-  const app = graph.compile({ checkpointer: new LangGraphMemorySaver() });
-  return async (threadId) => {
-    const state = await app.invoke({ results: [] }, { configurable: { thread_id: threadId } });
-    expectEqual("LangGraph join's total", state.total, width);
-  };
-}
-
-/** One run of the 2c graph: its wall time and the critical path its nodes actually took. */
-interface SleepRun {
-  readonly wallMs: number;
-  readonly criticalPathMs: number;
-}
-
 /**
- * Times one run and derives the critical path from how long each node really took
- * (max(B, C + D) plus A and E), so timer lateness under load is not charged to the scheduler.
+ * Times one run of the 2c graph and reports its wall time over the critical path its nodes
+ * actually took (max(B, C + D) plus A and E), so timer lateness under load is not charged to
+ * the scheduler.
  */
 async function timeSleepRun(
   run: (durations: Map<string, number>, threadId: string) => Promise<readonly string[]>,
-): Promise<SleepRun> {
+): Promise<Observation> {
   const durations = new Map<string, number>();
   const wallMs = await timeAsync(async () => {
     const trace = await run(durations, nextThread());
@@ -176,7 +78,7 @@ async function timeSleepRun(
   });
   const took = (name: string) => durations.get(name) ?? 0;
   const criticalPathMs = took("A") + Math.max(took("B"), took("C") + took("D")) + took("E");
-  return { wallMs, criticalPathMs };
+  return { value: wallMs / criticalPathMs, observed: { wallMs, criticalPathMs } };
 }
 
 /** A node's work in 2c: sleep `ms` (or nothing), and record in `durations` how long it took. */
@@ -232,104 +134,84 @@ function langGraphSleepGraph(sleepMs: number) {
   };
 }
 
-function throughputRow(
-  id: string,
-  title: string,
-  results: { ours: Summary; langGraph: Summary },
-  details: Record<string, unknown>,
-): BenchRow {
-  const ratio = results.ours.median / results.langGraph.median;
-  return {
-    id,
-    title,
-    ours: { value: results.ours.median, unit: "runs/s" },
-    langGraph: { value: results.langGraph.median, unit: "runs/s" },
-    ratio: `ours ÷ LangGraph ${times(ratio)}`,
-    target: "≥ 3× LangGraph's runs/s",
-    verdict: ratio >= 3 ? "met" : "missed",
-    details: { ...details, ...results },
-  };
-}
-
 /**
- * Item 2: the graph engine with an in-memory checkpointer, ours against LangGraph.js
+ * Item 2: the graph engine with an in-memory checkpointer, ours paired with LangGraph.js
  * `StateGraph` + `MemorySaver`: runs per second of a linear chain (2a) and of a fan-out with
  * one join (2b), and wall time over the critical path of A→{B, C→D}→E (2c).
  */
-export async function benchGraphEngine(options: GraphEngineOptions): Promise<BenchRow[]> {
-  const { chainLength, fanOut, sleepMs, minSampleMs } = options;
+export async function benchGraphEngine(options: GraphEngineOptions): Promise<MeasuredRow[]> {
+  const { chainLength, fanOut, sleepMs, minSampleMs, guard } = options;
   // LangGraph adds an abort listener per parallel task to one signal; without this its
   // fan-out prints Node's listener-leak warning on every run.
   setMaxListeners(fanOut + 10);
-  // Fresh graphs (and so fresh savers) per sample keep memory flat across samples.
-  const chain = await sampleInterleaved(
-    {
-      ours: () => throughput(minSampleMs, ourChain(chainLength)),
-      langGraph: () => throughput(minSampleMs, langGraphChain(chainLength)),
-    },
-    options.throughputRepetitions,
+  // Fresh graphs (and so fresh savers) per sample keep memory flat across samples; each is
+  // built before its sample's clock starts.
+  const throughputs = {
+    ...options.throughputRepetitions,
+    better: "higher",
+    gcBeforeSample: true,
+    guard,
+  } as const;
+  const chain = await measurePaired(
+    () => throughput(minSampleMs, ourChain(chainLength)),
+    () => throughput(minSampleMs, langGraphChain(chainLength)),
+    throughputs,
   );
-  const fan = await sampleInterleaved(
-    {
-      ours: () => throughput(minSampleMs, ourFanOut(fanOut)),
-      langGraph: () => throughput(minSampleMs, langGraphFanOut(fanOut)),
-    },
-    options.throughputRepetitions,
+  const fan = await measurePaired(
+    () => throughput(minSampleMs, ourFanOut(fanOut)),
+    () => throughput(minSampleMs, langGraphFanOut(fanOut)),
+    throughputs,
   );
-
   const ourSleep = ourSleepGraph(sleepMs);
   const langGraphSleep = langGraphSleepGraph(sleepMs);
-  const sleepRuns: Record<"ours" | "langGraph", SleepRun[]> = { ours: [], langGraph: [] };
-  const record = (key: keyof typeof sleepRuns, run: SleepRun) => {
-    sleepRuns[key].push(run);
-    return run.wallMs;
-  };
-  await sampleInterleaved(
-    {
-      ours: async () => record("ours", await timeSleepRun(ourSleep)),
-      langGraph: async () => record("langGraph", await timeSleepRun(langGraphSleep)),
-    },
-    { warmup: 0, samples: options.sleepRepetitions.warmup + options.sleepRepetitions.samples },
+  const sleeps = await measurePaired(
+    () => timeSleepRun(ourSleep),
+    () => timeSleepRun(langGraphSleep),
+    { ...options.sleepRepetitions, better: "lower", guard },
   );
-  const measured = (runs: SleepRun[]) => runs.slice(options.sleepRepetitions.warmup);
-  const overCriticalPath = (runs: SleepRun[]) =>
-    median(measured(runs).map((run) => run.wallMs / run.criticalPathMs));
-  const ourRatio = overCriticalPath(sleepRuns.ours);
-  const langGraphRatio = overCriticalPath(sleepRuns.langGraph);
-  const criticalPath = median(measured(sleepRuns.ours).map((run) => run.criticalPathMs));
-
+  const threeTimes = { atLeast: 3, text: "≥ 3× LangGraph's runs/s (ratio ≥ 3)" };
+  const overhead = medianEstimate(sleeps.ours.samples, "×");
+  const langGraphOverhead = sleeps.peer.median;
   return [
-    throughputRow("2a", `Graph: ${chainLength}-node linear chain`, chain, {
-      chainLength,
-      minSampleMs,
+    langGraphRow({
+      id: "2a",
+      title: `Graph: ${chainLength}-node linear chain`,
+      result: chain,
+      unit: "runs/s",
+      measure: "rate",
+      target: threeTimes,
+      details: { chainLength, minSampleMs },
     }),
-    throughputRow("2b", `Graph: fan-out to ${fanOut} nodes, one join`, fan, {
-      fanOut,
-      minSampleMs,
+    langGraphRow({
+      id: "2b",
+      title: `Graph: fan-out to ${fanOut} nodes, one join`,
+      result: fan,
+      unit: "runs/s",
+      measure: "rate",
+      target: threeTimes,
+      details: { fanOut, minSampleMs },
     }),
-    {
+    measuredRow({
       id: "2c",
       title: `Graph: A→{B, C→D}→E, B/C/D sleep ${sleepMs} ms`,
-      ours: { value: median(measured(sleepRuns.ours).map((run) => run.wallMs)), unit: "ms" },
-      langGraph: {
-        value: median(measured(sleepRuns.langGraph).map((run) => run.wallMs)),
+      ours: { value: sleeps.observed.ours.wallMs!.median, unit: "ms" },
+      langGraph: { value: sleeps.observed.peer.wallMs!.median, unit: "ms" },
+      reference: {
+        value: sleeps.observed.ours.criticalPathMs!.median,
         unit: "ms",
+        label: "critical path C→D",
       },
-      reference: { value: criticalPath, unit: "ms", label: "critical path C→D" },
-      ratio: `ours ${times(ourRatio)} critical path; LangGraph ${times(langGraphRatio)}`,
-      target: "≤ 1.05× critical path",
-      verdict: ourRatio <= 1.05 ? "met" : "missed",
+      ratio: `ours ${times(overhead.value)} critical path; LangGraph ${times(langGraphOverhead)}`,
+      target: target("≤ 1.05× critical path", "overCriticalPath", "<=", 1.05),
+      metrics: { overCriticalPath: overhead, ratio: ratioEstimate(sleeps) },
+      load: sleeps.load,
+      memory: sleeps.memory,
       note:
         "the critical path is measured per run from the nodes' own durations, so timer " +
         "lateness is not counted as scheduler overhead. With B, C and D sleeping equally, " +
         "LangGraph's supersteps ({B, C}, then {D}, then {E}) follow the critical path too, so " +
         "lock-step adds no waiting here; what it adds is its per-step overhead.",
-      details: {
-        sleepMs,
-        ourWallOverCriticalPath: ourRatio,
-        langGraphWallOverCriticalPath: langGraphRatio,
-        runs: { ours: measured(sleepRuns.ours), langGraph: measured(sleepRuns.langGraph) },
-      },
-    },
+      details: { sleepMs, ...sleeps },
+    }),
   ];
 }

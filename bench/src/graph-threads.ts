@@ -9,13 +9,14 @@ import {
   START as LG_START,
   StateGraph,
 } from "@langchain/langgraph";
+import { build } from "esbuild";
 import { z } from "zod";
-import { expectEqual } from "./graph-engine.js";
+import { expectEqual } from "./graph-run.js";
 import { langGraphRow } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import { collectGarbage } from "./memory.js";
-import { measurePaired, type PairedResult } from "./paired.js";
-import { type BenchRow, formatNumber } from "./report.js";
+import { measurePaired, type Observation, type PairedResult } from "./paired.js";
+import { formatNumber, type MeasuredRow } from "./report.js";
 import { scaleRows } from "./scale-rows.js";
 import { type Repetitions, timeAsync } from "./stats.js";
 
@@ -46,34 +47,67 @@ export interface GraphThreadsOptions {
 
 const config = (threadId: string) => ({ configurable: { thread_id: threadId } });
 
-// Children resolve the bench's packages (built) and its TypeScript (through tsx) from bench/.
+// A chain child runs plain Node: its side's builder bundled with the few lines that time it,
+// compiled from the bench's TypeScript once per side, every package left for the child to load
+// (built, from bench/node_modules). A TypeScript loader in the child would handle every module
+// of the framework it imports, costing a second of CPU per child and its own memory.
 const benchDirectory = fileURLToPath(new URL("..", import.meta.url));
-const graphEngineUrl = new URL("./graph-engine.ts", import.meta.url).href;
+const sourceDirectory = fileURLToPath(new URL(".", import.meta.url));
+const builders = {
+  ours: { file: "./our-graphs.ts", name: "ourChain" },
+  langGraph: { file: "./langgraph-graphs.ts", name: "langGraphChain" },
+} as const;
+const chainPrograms = new Map<keyof typeof builders, Promise<string>>();
+
+/** The program of a chain child of `side`, which takes the chain's length as its argument. */
+function chainProgram(side: keyof typeof builders): Promise<string> {
+  const { file, name } = builders[side];
+  const runner =
+    `import { ${name} } from ${JSON.stringify(file)};\n` +
+    "const length = Number(process.argv[1]);\n" +
+    'console.log("start");\n' +
+    "const started = performance.now();\n" +
+    `await ${name}(length)("chain");\n` +
+    "const ms = performance.now() - started;\n" +
+    // maxRSS is in kibibytes; the heap at the end is a lower bound of its peak.
+    "const rssMb = (process.resourceUsage().maxRSS * 1024) / 1e6;\n" +
+    "console.log(JSON.stringify({ ms, heapMb: process.memoryUsage().heapUsed / 1e6, rssMb }));\n";
+  let program = chainPrograms.get(side);
+  if (!program) {
+    program = build({
+      stdin: { contents: runner, resolveDir: sourceDirectory, loader: "ts" },
+      bundle: true,
+      packages: "external",
+      format: "esm",
+      platform: "node",
+      target: "node20",
+      write: false,
+      logLevel: "silent",
+    }).then((result) => result.outputFiles[0]!.text);
+    chainPrograms.set(side, program);
+  }
+  return program;
+}
 
 /**
  * 7g: milliseconds a fresh `node` process takes to build, compile and run a chain of `length`
  * nodes with `side`'s builder from item 2, timed inside the child from the moment it says
- * `start` (so process start and imports are not counted). A fresh process per run: each side
- * starts from a clean heap, and a run can be killed, the only way to stop LangGraph.js while it
- * builds or compiles (synchronous work no abort signal reaches). A run still going `capMs`
- * after its start is killed, counts as the time it ran, and is marked capped.
+ * `start` (so process start and imports are not counted), with the child's peak RSS and its
+ * heap at the end. A fresh process per run: each side starts from a clean heap, and a run can
+ * be killed, the only way to stop LangGraph.js while it builds or compiles (synchronous work
+ * no abort signal reaches). A run still going `capMs` after its start is killed, counts as
+ * the time it ran (with no memory: it could not say), and is marked capped.
  */
-function chainInChild(
+async function chainInChild(
   side: "ours" | "langGraph",
   length: number,
   capMs: number,
   capped: Set<number>,
-): Promise<number> {
-  const build = side === "ours" ? "ourChain" : "langGraphChain";
-  const program =
-    `const { ${build} } = await import(${JSON.stringify(graphEngineUrl)});\n` +
-    'console.log("start");\n' +
-    "const started = performance.now();\n" +
-    `await ${build}(${length})("chain");\n` +
-    "console.log(performance.now() - started);";
-  // A loader injected by the runner (vitest) must not slow the child down; tsx is loaded here.
+): Promise<Observation> {
+  const program = await chainProgram(side);
+  // A loader injected by the runner (tsx, vitest) must not slow the child down.
   const { NODE_OPTIONS: _, ...env } = process.env;
-  const child = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", program], {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", program, String(length)], {
     cwd: benchDirectory,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -101,11 +135,28 @@ function chainInChild(
         resolve(performance.now() - started);
         return;
       }
-      const ms = Number(output.trim().split("\n").at(-1));
-      if (code === 0 && Number.isFinite(ms)) resolve(ms);
+      const report = code === 0 ? parseChildReport(output.trim().split("\n").at(-1)) : undefined;
+      if (report)
+        resolve({ value: report.ms, memory: { heapMb: report.heapMb, rssMb: report.rssMb } });
       else reject(new Error(`the ${side} chain child ended (${code ?? signal}): ${errors}`));
     });
   });
+}
+
+/** The last line a chain child prints, or `undefined` when it is not the report. */
+function parseChildReport(
+  line: string | undefined,
+): { ms: number; heapMb: number; rssMb: number } | undefined {
+  try {
+    const report = JSON.parse(line ?? "") as Record<string, unknown>;
+    const numbers = [report.ms, report.heapMb, report.rssMb];
+    if (!numbers.every((value) => typeof value === "number" && Number.isFinite(value))) {
+      return undefined;
+    }
+    return report as { ms: number; heapMb: number; rssMb: number };
+  } catch {
+    return undefined;
+  }
 }
 
 /** A small conversation-shaped graph: three nodes, each awaiting I/O (one turn of the loop). */
@@ -208,7 +259,7 @@ async function idleThreadBytes(build: () => ThreeStep, threads: number): Promise
  * of each size (with its growth exponent), 7h runs 1,000 threads at once, 7i weighs the heap
  * each of 10,000 idle threads keeps in the in-memory savers.
  */
-export async function benchGraphThreads(options: GraphThreadsOptions): Promise<BenchRow[]> {
+export async function benchGraphThreads(options: GraphThreadsOptions): Promise<MeasuredRow[]> {
   const { chainSizes, concurrentThreads, idleThreads, guard } = options;
   const n = formatNumber;
   const chains: PairedResult[] = [];
@@ -219,7 +270,7 @@ export async function benchGraphThreads(options: GraphThreadsOptions): Promise<B
       await measurePaired(
         () => chainInChild("ours", size, options.peerCapMs, capped),
         () => chainInChild("langGraph", size, options.peerCapMs, capped),
-        { ...repetitions, better: "lower", guard },
+        { ...repetitions, better: "lower", guard, memory: "reported" },
       ),
     );
   }
@@ -241,7 +292,7 @@ export async function benchGraphThreads(options: GraphThreadsOptions): Promise<B
       result,
       unit,
       measure: "time",
-      target: { bound: 1, text: "≤ LangGraph's (ratio ≥ 1)" },
+      target: { atLeast: 1, text: "≤ LangGraph's (ratio ≥ 1)" },
       note,
     });
   const chainRows = scaleRows(
@@ -251,20 +302,21 @@ export async function benchGraphThreads(options: GraphThreadsOptions): Promise<B
     asSeconds,
     chainSizes,
     chains,
-    { bound: 1, text: "faster than LangGraph (ratio ≥ 1)" },
+    { atLeast: 1, text: "faster than LangGraph (ratio ≥ 1)" },
   ).map((chainRow) => {
     const size = chainSizes.find((each) => chainRow.id === `7g-${n(each)}`);
     const cappedHere = size !== undefined ? capped.has(size) : capped.size > 0;
     const perProcess =
-      "each run in a fresh process, timed inside it (the memory column is the bench's own " +
-      "process, not the runs').";
+      "each run in a fresh process, timed inside it; the memory column is the children's " +
+      "(peak RSS, and the heap at the run's end).";
     if (!cappedHere) return size === undefined ? chainRow : { ...chainRow, note: perProcess };
     return {
       ...chainRow,
       ratio: chainRow.ratio.replace("LangGraph ÷ ours ", "LangGraph ÷ ours ≥ "),
       note:
         `LangGraph.js's run was killed at the ${n(options.peerCapMs / 1000)} s cap: its ` +
-        `time, the ratio and its growth exponent are lower bounds; ${perProcess}`,
+        `time, the ratio and its growth exponent are lower bounds, and its memory covers ` +
+        `only the runs that ended; ${perProcess}`,
     };
   });
   return [

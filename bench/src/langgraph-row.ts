@@ -1,5 +1,6 @@
-import { type PairedResult, pairedVerdict } from "./paired.js";
-import { type BenchRow, times } from "./report.js";
+import { type PairedResult, ratioEstimate } from "./paired.js";
+import { type MeasuredRow, measuredRow, times } from "./report.js";
+import { type Target, target } from "./target.js";
 
 /** One measured case paired with LangGraph.js, as {@link langGraphRow} reports it. */
 export interface LangGraphRowOptions {
@@ -12,30 +13,34 @@ export interface LangGraphRowOptions {
    * (ours ÷ LangGraph); `result.ratio` is "how many times better ours is" either way.
    */
   readonly measure: "time" | "rate";
-  /** The ratio the interval must clear, and how the table words it. */
-  readonly target: { readonly bound: number; readonly text: string };
+  /** What the ratio must be at least, and how the table words it. */
+  readonly target: { readonly atLeast: number; readonly text: string };
   /** Converts the medians into `unit` (default: as measured). */
   readonly scale?: (value: number) => number;
   readonly note?: string;
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+/** The target of a paired row: its ratio's interval at or above `atLeast`. */
+export function ratioTarget({ atLeast, text }: LangGraphRowOptions["target"]): Target {
+  return target(text, "ratio", ">=", atLeast);
+}
+
 /** The table row of a case paired with LangGraph.js: medians, ratio, interval and verdict. */
-export function langGraphRow(options: LangGraphRowOptions): BenchRow {
+export function langGraphRow(options: LangGraphRowOptions): MeasuredRow {
   const { result, unit, scale = (value: number) => value } = options;
   const ratio = options.measure === "time" ? "LangGraph ÷ ours" : "ours ÷ LangGraph";
-  return {
+  return measuredRow({
     id: options.id,
     title: options.title,
     ours: { value: scale(result.ours.median), unit },
     langGraph: { value: scale(result.peer.median), unit },
     ratio: `${ratio} ${times(result.ratio)}`,
-    interval: result.interval,
-    target: options.target.text,
-    verdict: pairedVerdict(result, { atLeast: options.target.bound }),
+    target: ratioTarget(options.target),
+    metrics: { ratio: ratioEstimate(result) },
     load: result.load,
     memory: result.memory,
     ...(options.note ? { note: options.note } : {}),
     details: { ...options.details, ...result },
-  };
+  });
 }

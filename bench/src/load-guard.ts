@@ -116,3 +116,17 @@ export class LoadGuard {
     };
   }
 }
+
+/**
+ * The load of a row derived from several measurements (a growth exponent from two sizes):
+ * the busiest of their medians, and every re-measured pair and wait of them all.
+ */
+export function combineLoads(loads: readonly LoadSummary[]): LoadSummary {
+  if (loads.length === 0) throw new RangeError("no load to combine");
+  return {
+    loadPerCoreMedian: Math.max(...loads.map((load) => load.loadPerCoreMedian)),
+    slowdownMedian: Math.max(...loads.map((load) => load.slowdownMedian)),
+    remeasured: loads.reduce((sum, load) => sum + load.remeasured, 0),
+    waitedMs: loads.reduce((sum, load) => sum + load.waitedMs, 0),
+  };
+}

@@ -38,3 +38,11 @@ export async function withPeakMemory<T>(
     clearInterval(timer);
   }
 }
+
+/** The larger heap and the larger RSS of `peaks` (both zero for none). */
+export function maxPeak(...peaks: readonly PeakMemory[]): PeakMemory {
+  return {
+    heapMb: Math.max(0, ...peaks.map((peak) => peak.heapMb)),
+    rssMb: Math.max(0, ...peaks.map((peak) => peak.rssMb)),
+  };
+}

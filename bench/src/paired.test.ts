@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LoadGuard, type LoadProbe } from "./load-guard.js";
-import { measurePaired } from "./paired.js";
+import {
+  measureInterleaved,
+  measurePaired,
+  type Observation,
+  perPair,
+  roundRatios,
+} from "./paired.js";
 
 /** A probe replaying `slowdowns`, then idle; waits only count. */
 function scriptedProbe(slowdowns: number[]): LoadProbe & { waits: number[] } {
@@ -74,5 +80,81 @@ describe("measurePaired", () => {
     expect(ours).toBe(2);
     expect(result.ratios.samples).toEqual([0.2]);
     expect(result.load.remeasured).toBe(1);
+  });
+});
+
+describe("measureInterleaved", () => {
+  it("rotates the order every round and keeps each contestant's rounds aligned", async () => {
+    const order: string[] = [];
+    let tick = 0;
+    const contestant = (name: string) => async () => {
+      order.push(name);
+      return ++tick;
+    };
+    const { contestants } = await measureInterleaved(
+      { a: contestant("a"), b: contestant("b"), c: contestant("c") },
+      { warmup: 1, samples: 2, guard: guardOptions, probe: scriptedProbe([]) },
+    );
+    expect(order).toEqual(["a", "b", "c", "b", "c", "a", "c", "a", "b"]);
+    expect(contestants.a.values.samples).toEqual([6, 8]);
+    expect(contestants.b.values.samples).toEqual([4, 9]);
+    expect(contestants.c.values.samples).toEqual([5, 7]);
+    expect(roundRatios(contestants.a.values, contestants.b.values, "lower")).toEqual([
+      4 / 6,
+      9 / 8,
+    ]);
+    expect(roundRatios(contestants.a.values, contestants.b.values, "higher")).toEqual([
+      6 / 4,
+      8 / 9,
+    ]);
+  });
+
+  it("summarizes what every round observed, and drops what some round did not", async () => {
+    const runs: Observation[] = [
+      { value: 1, observed: { calls: 3, bytes: 10 } },
+      { value: 2, observed: { calls: 5 } },
+    ];
+    const { contestants } = await measureInterleaved(
+      { ours: async () => runs.shift()! },
+      { warmup: 0, samples: 2, guard: guardOptions, probe: scriptedProbe([]) },
+    );
+    expect(contestants.ours.values.samples).toEqual([1, 2]);
+    expect(Object.keys(contestants.ours.observed)).toEqual(["calls"]);
+    expect(contestants.ours.observed.calls!.samples).toEqual([3, 5]);
+  });
+
+  it("samples this process's memory, or takes what child runs reported", async () => {
+    const child = [
+      { value: 1, memory: { heapMb: 3, rssMb: 40 } },
+      { value: 2, memory: { heapMb: 5, rssMb: 30 } },
+      7,
+    ];
+    const options = { warmup: 0, samples: 3, guard: guardOptions, probe: scriptedProbe([]) };
+    const reported = await measureInterleaved(
+      { child: async () => child.shift()! },
+      { ...options, memory: "reported" },
+    );
+    expect(reported.contestants.child.memory).toEqual({ heapMb: 5, rssMb: 40 });
+    const killed = await measureInterleaved(
+      { child: async () => 90_000 },
+      { ...options, memory: "reported" },
+    );
+    expect(killed.contestants.child.memory).toBeUndefined();
+    const sampled = await measureInterleaved({ here: async () => 1 }, options);
+    expect(sampled.contestants.here.memory!.heapMb).toBeGreaterThan(0);
+    expect(sampled.contestants.here.memory!.rssMb).toBeGreaterThan(0);
+  });
+});
+
+describe("perPair", () => {
+  it("applies a statistic to each pair's two values, ours first", async () => {
+    const ours = [10, 20, 30];
+    const peers = [5, 10, 10];
+    const result = await measurePaired(
+      async () => ours.shift()!,
+      async () => peers.shift()!,
+      { warmup: 0, samples: 3, better: "lower", guard: guardOptions, probe: scriptedProbe([]) },
+    );
+    expect(perPair(result, (mine, theirs) => mine / theirs)).toEqual([2, 2, 3]);
   });
 });

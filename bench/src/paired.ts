@@ -5,12 +5,11 @@ import {
   type LoadSummary,
   machineProbe,
 } from "./load-guard.js";
-import { collectGarbage, type PeakMemory, withPeakMemory } from "./memory.js";
+import { collectGarbage, maxPeak, type PeakMemory, withPeakMemory } from "./memory.js";
 import {
-  type Bound,
   bootstrapInterval,
+  type Estimate,
   type Interval,
-  intervalVerdict,
   median,
   type Repetitions,
   type Summary,
@@ -20,21 +19,139 @@ import {
 /** Which way is better for a measured quantity. */
 export type Better = "lower" | "higher";
 
-/** Settings of one paired comparison. */
-export interface PairedOptions extends Repetitions {
-  /** `lower` for times and bytes, `higher` for rates. */
-  readonly better: Better;
+/**
+ * What one run of a contestant reports: the value compared (a duration, a rate, bytes), or
+ * that value with what else the run saw (`observed`, summarized beside it) and, for a run in a
+ * child process, the child's own peak memory.
+ */
+export type Observation =
+  | number
+  | {
+      readonly value: number;
+      readonly observed?: Readonly<Record<string, number>>;
+      readonly memory?: PeakMemory;
+    };
+
+/** Settings of {@link measureInterleaved}. */
+export interface InterleavedOptions extends Repetitions {
   /** Collect garbage before every sample: for cases that allocate heavily. */
   readonly gcBeforeSample?: boolean;
   readonly guard: LoadGuardOptions;
   /** Where the guard reads the load; the real machine unless a test says otherwise. */
   readonly probe?: LoadProbe;
+  /**
+   * `sampled` (default): peak heap and RSS of this process while the contestant ran.
+   * `reported`: the largest the runs reported themselves ({@link Observation}`.memory`), for
+   * contestants that run in child processes, where this process's memory says nothing.
+   */
+  readonly memory?: "sampled" | "reported";
+}
+
+/** What one contestant of {@link measureInterleaved} measured, over the recorded rounds. */
+export interface ContestantResult {
+  readonly values: Summary;
+  /** Each key its runs observed, over the same rounds in the same order as `values`. */
+  readonly observed: Readonly<Record<string, Summary>>;
+  /** Absent only when memory is `reported` and no run reported it (each was killed). */
+  readonly memory?: PeakMemory;
+}
+
+/** What {@link measureInterleaved} found: each contestant's rounds, and the machine's load. */
+export interface InterleavedResult<K extends string> {
+  readonly contestants: Readonly<Record<K, ContestantResult>>;
+  readonly load: LoadSummary;
+}
+
+function measuredValue(observation: Observation): number {
+  return typeof observation === "number" ? observation : observation.value;
+}
+
+/**
+ * Measures contestants side by side: each round runs every contestant once, back to back, in
+ * an order rotated from round to round (ABAB… for two, the order inside a pair swapped every
+ * other pair), so a burst of load on the shared machine hits all of one round alike and no
+ * contestant always runs right after a collection. Warm-up rounds are discarded; a round
+ * taken while the machine got busy is taken again (see {@link LoadGuard}). Index `i` of every
+ * contestant's values is the same round, so per-round ratios pair them.
+ */
+export async function measureInterleaved<K extends string>(
+  contestants: Readonly<Record<K, () => Promise<Observation>>>,
+  options: InterleavedOptions,
+): Promise<InterleavedResult<K>> {
+  const names = Object.keys(contestants) as K[];
+  if (names.length === 0) throw new RangeError("nothing to measure");
+  const guard = new LoadGuard(options.probe ?? machineProbe(), options.guard);
+  const recorded = new Map<K, Observation[]>(names.map((name) => [name, []]));
+  const sampled = new Map<K, PeakMemory[]>(names.map((name) => [name, []]));
+  const reported = new Map<K, PeakMemory[]>(names.map((name) => [name, []]));
+  const run = async (name: K): Promise<Observation> => {
+    if (options.gcBeforeSample) collectGarbage();
+    const { value, peak } = await withPeakMemory(contestants[name]);
+    sampled.get(name)!.push(peak);
+    if (typeof value !== "number" && value.memory) reported.get(name)!.push(value.memory);
+    return value;
+  };
+  for (let round = 0; round < options.warmup + options.samples; round++) {
+    let attempt = 0;
+    const taken = new Map<K, Observation>();
+    do {
+      await guard.beforeSample();
+      for (let offset = 0; offset < names.length; offset++) {
+        const name = names[(round + offset) % names.length]!;
+        taken.set(name, await run(name));
+      }
+    } while (round >= options.warmup && guard.afterSample(attempt++));
+    if (round < options.warmup) continue;
+    for (const name of names) recorded.get(name)!.push(taken.get(name)!);
+  }
+  const result = (name: K): ContestantResult => {
+    const runs = recorded.get(name)!;
+    const observations = runs.map((run) => (typeof run === "number" ? {} : (run.observed ?? {})));
+    // Only what every round observed: a run killed before it could report observed nothing.
+    const keys = Object.keys(observations[0] ?? {}).filter((key) =>
+      observations.every((seen) => key in seen),
+    );
+    const observed = Object.fromEntries(
+      keys.map((key) => [key, summarize(observations.map((seen) => seen[key]!))]),
+    );
+    const peaks = options.memory === "reported" ? reported.get(name)! : sampled.get(name)!;
+    return {
+      values: summarize(runs.map(measuredValue)),
+      observed,
+      ...(peaks.length > 0 ? { memory: maxPeak(...peaks) } : {}),
+    };
+  };
+  return {
+    contestants: Object.fromEntries(names.map((name) => [name, result(name)])) as Record<
+      K,
+      ContestantResult
+    >,
+    load: guard.summary(),
+  };
+}
+
+/** Per-round "how many times better `ours` is" than `peer`: peer ÷ ours when lower is better. */
+export function roundRatios(ours: Summary, peer: Summary, better: Better): number[] {
+  return ours.samples.map((value, round) =>
+    better === "lower" ? peer.samples[round]! / value : value / peer.samples[round]!,
+  );
+}
+
+/** Settings of one paired comparison. */
+export interface PairedOptions extends InterleavedOptions {
+  /** `lower` for times and bytes, `higher` for rates. */
+  readonly better: Better;
 }
 
 /** What a paired comparison found. */
 export interface PairedResult {
   readonly ours: Summary;
   readonly peer: Summary;
+  /** What each side's runs observed beside their value, pair by pair. */
+  readonly observed: {
+    readonly ours: Readonly<Record<string, Summary>>;
+    readonly peer: Readonly<Record<string, Summary>>;
+  };
   /** Per-pair "how many times better ours is": peer ÷ ours when lower is better. */
   readonly ratios: Summary;
   /** Median of the per-pair ratios. */
@@ -42,70 +159,45 @@ export interface PairedResult {
   /** Bootstrap 95 % interval of that median. */
   readonly interval: Interval;
   readonly load: LoadSummary;
-  readonly memory: { readonly ours: PeakMemory; readonly peer: PeakMemory };
-}
-
-function maxPeak(a: PeakMemory, b: PeakMemory): PeakMemory {
-  return { heapMb: Math.max(a.heapMb, b.heapMb), rssMb: Math.max(a.rssMb, b.rssMb) };
+  readonly memory: { readonly ours?: PeakMemory; readonly peer?: PeakMemory };
 }
 
 /**
- * Measures ours against a peer in pairs taken back to back (ABAB…, the order inside a pair
- * swapped every other pair so neither side always runs right after a collection), and
- * reduces them to the median of per-pair ratios with a bootstrap interval. Load that hits
- * one pair hits both of its halves, so it cancels in the ratio instead of deciding the
- * verdict. Warm-up pairs are discarded; a pair taken while the machine got busy is taken
- * again (see {@link LoadGuard}).
+ * Measures ours against a peer in pairs taken back to back (see {@link measureInterleaved}),
+ * and reduces them to the median of per-pair ratios with a bootstrap interval. Load that hits
+ * one pair hits both of its halves, so it cancels in the ratio instead of deciding the verdict.
  */
 export async function measurePaired(
-  ours: () => Promise<number>,
-  peer: () => Promise<number>,
+  ours: () => Promise<Observation>,
+  peer: () => Promise<Observation>,
   options: PairedOptions,
 ): Promise<PairedResult> {
-  const guard = new LoadGuard(options.probe ?? machineProbe(), options.guard);
-  const values = { ours: [] as number[], peer: [] as number[], ratios: [] as number[] };
-  let memory = {
-    ours: { heapMb: 0, rssMb: 0 },
-    peer: { heapMb: 0, rssMb: 0 },
-  };
-  const sample = async (side: "ours" | "peer") => {
-    if (options.gcBeforeSample) collectGarbage();
-    const { value, peak } = await withPeakMemory(side === "ours" ? ours : peer);
-    memory = { ...memory, [side]: maxPeak(memory[side], peak) };
-    return value;
-  };
-  for (let pair = 0; pair < options.warmup + options.samples; pair++) {
-    let attempt = 0;
-    let taken: { ours: number; peer: number };
-    do {
-      await guard.beforeSample();
-      if (pair % 2 === 0) {
-        const first = await sample("ours");
-        taken = { ours: first, peer: await sample("peer") };
-      } else {
-        const first = await sample("peer");
-        taken = { peer: first, ours: await sample("ours") };
-      }
-    } while (pair >= options.warmup && guard.afterSample(attempt++));
-    if (pair < options.warmup) continue;
-    values.ours.push(taken.ours);
-    values.peer.push(taken.peer);
-    values.ratios.push(
-      options.better === "lower" ? taken.peer / taken.ours : taken.ours / taken.peer,
-    );
-  }
+  const { contestants, load } = await measureInterleaved({ ours, peer }, options);
+  const ratios = roundRatios(contestants.ours.values, contestants.peer.values, options.better);
   return {
-    ours: summarize(values.ours),
-    peer: summarize(values.peer),
-    ratios: summarize(values.ratios),
-    ratio: median(values.ratios),
-    interval: bootstrapInterval([values.ratios], (groups) => median(groups[0]!)),
-    load: guard.summary(),
-    memory,
+    ours: contestants.ours.values,
+    peer: contestants.peer.values,
+    observed: { ours: contestants.ours.observed, peer: contestants.peer.observed },
+    ratios: summarize(ratios),
+    ratio: median(ratios),
+    interval: bootstrapInterval([ratios], (groups) => median(groups[0]!)),
+    load,
+    memory: {
+      ...(contestants.ours.memory ? { ours: contestants.ours.memory } : {}),
+      ...(contestants.peer.memory ? { peer: contestants.peer.memory } : {}),
+    },
   };
 }
 
-/** The verdict of a paired result against a bound on its ratio. */
-export function pairedVerdict(result: PairedResult, bound: Bound): "met" | "missed" {
-  return intervalVerdict(result.interval, bound);
+/** The paired ratio of `result` as a row's metric: "how many times better ours is". */
+export function ratioEstimate(result: PairedResult): Estimate {
+  return { value: result.ratio, unit: "×", interval: result.interval };
+}
+
+/** `statistic` of each pair's two values, pair by pair (ours first). */
+export function perPair(
+  result: PairedResult,
+  statistic: (ours: number, peer: number) => number,
+): number[] {
+  return result.ours.samples.map((value, pair) => statistic(value, result.peer.samples[pair]!));
 }

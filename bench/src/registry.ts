@@ -10,15 +10,10 @@ import {
 import { RegistryFile, writeFileAtomically } from "@framework/core/internal";
 import { z } from "zod";
 import type { LoadGuardOptions } from "./load-guard.js";
-import { measurePaired, type PairedResult } from "./paired.js";
-import { type BenchRow, formatNumber, times } from "./report.js";
-import {
-  bootstrapInterval,
-  intervalVerdict,
-  median,
-  type Repetitions,
-  timeAsync,
-} from "./stats.js";
+import { measurePaired, type PairedResult, ratioEstimate } from "./paired.js";
+import { formatNumber, type MeasuredRow, measuredRow, times } from "./report.js";
+import { medianEstimate, type Repetitions, timeAsync } from "./stats.js";
+import { target } from "./target.js";
 
 /** Settings of {@link benchRegistry}. */
 export interface RegistryBenchOptions {
@@ -63,23 +58,22 @@ function absoluteRow(
   floorLabel: string,
   targetMs: number,
   note: string,
-): BenchRow {
-  const interval = bootstrapInterval([result.ours.samples], (groups) => median(groups[0]!));
+): MeasuredRow {
+  const ours = medianEstimate(result.ours.samples, "ms");
   const n = formatNumber;
-  return {
+  return measuredRow({
     id,
     title,
-    ours: { value: result.ours.median, unit: "ms" },
+    ours: { value: ours.value, unit: "ms" },
     reference: { value: result.peer.median, unit: "ms", label: floorLabel },
-    ratio: `ours 95% interval ${n(interval.low)}–${n(interval.high)} ms; floor ÷ ours ${times(result.ratio)}`,
-    interval: result.interval,
-    target: `< ${targetMs} ms`,
-    verdict: intervalVerdict(interval, { atMost: targetMs }),
+    ratio: `ours 95% interval ${n(ours.interval.low)}–${n(ours.interval.high)} ms; floor ÷ ours ${times(result.ratio)}`,
+    target: target(`< ${targetMs} ms`, "ours", "<", targetMs),
+    metrics: { ours, ratio: ratioEstimate(result) },
     load: result.load,
     memory: result.memory,
     note,
-    details: { oursInterval: interval, ...result },
-  };
+    details: { ...result },
+  });
 }
 
 /**
@@ -89,7 +83,7 @@ function absoluteRow(
  * 9b registering 1,000 runtime tools and waiting until their records are on disk. Each is
  * paired with the floor its work cannot go below (a read and parse; one atomic write).
  */
-export async function benchRegistry(options: RegistryBenchOptions): Promise<BenchRow[]> {
+export async function benchRegistry(options: RegistryBenchOptions): Promise<MeasuredRow[]> {
   const { tools: count, repetitions, guard } = options;
   const dir = await mkdtemp(join(tmpdir(), "bench-registry-"));
   try {

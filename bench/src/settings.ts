@@ -1,6 +1,7 @@
 import type { AgentLoopOptions } from "./agent-loop.js";
 import type { CheckpointGrowthOptions } from "./checkpoint-growth.js";
 import type { CheckpointersOptions } from "./checkpointers.js";
+import type { ColdStartOptions } from "./cold-start.js";
 import type { CrewWallTimeOptions } from "./crew-wall-time.js";
 import type { DeepSearchBenchOptions } from "./deep-search.js";
 import type { GraphEngineOptions } from "./graph-engine.js";
@@ -8,16 +9,16 @@ import type { GraphScaleOptions } from "./graph-scale.js";
 import type { GraphThreadsOptions } from "./graph-threads.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import type { RegistryBenchOptions } from "./registry.js";
-import type { Repetitions } from "./stats.js";
+import type { BenchMode } from "./report.js";
 
 /** Sizes and repetitions of every benchmark of one run. */
 export interface BenchSettings {
-  readonly mode: "full" | "quick" | "smoke";
+  readonly mode: BenchMode;
   readonly agentLoop: AgentLoopOptions;
   readonly graphEngine: GraphEngineOptions;
   readonly crew: CrewWallTimeOptions;
   readonly deepSearch: DeepSearchBenchOptions;
-  readonly coldStart: Repetitions;
+  readonly coldStart: ColdStartOptions;
   readonly checkpointGrowth: CheckpointGrowthOptions;
   readonly graphScale: GraphScaleOptions;
   readonly graphThreads: GraphThreadsOptions;
@@ -31,7 +32,7 @@ const guard: LoadGuardOptions = { maxSlowdown: 2, pollMs: 500, maxWaitMs: 5_000,
 
 /**
  * The issue's sizes and latencies, with repetitions chosen so medians hold steady on a shared
- * two-core machine while the whole run stays around two minutes.
+ * two-core machine while the whole run stays around ten minutes.
  */
 export const fullSettings: BenchSettings = {
   mode: "full",
@@ -48,11 +49,24 @@ export const fullSettings: BenchSettings = {
     throughputRepetitions: { warmup: 1, samples: 7 },
     minSampleMs: 250,
     sleepRepetitions: { warmup: 2, samples: 15 },
+    guard,
   },
-  crew: { latencyMs: 300, warmup: 1, samples: 9 },
-  deepSearch: { chapters: 4, llmLatencyMs: 300, searchLatencyMs: 200, warmup: 1, samples: 4 },
-  coldStart: { warmup: 1, samples: 12 },
-  checkpointGrowth: { steps: 1000, documentBytes: [10_000, 50_000] },
+  crew: { latencyMs: 300, repetitions: { warmup: 1, samples: 9 }, guard },
+  deepSearch: {
+    chapters: 4,
+    llmLatencyMs: 300,
+    searchLatencyMs: 200,
+    repetitions: { warmup: 1, samples: 4 },
+    guard,
+  },
+  coldStart: { repetitions: { warmup: 1, samples: 12 }, guard },
+  // The bytes are the same from run to run: one pair (about 10 s, LangGraph.js storing 50 MB).
+  checkpointGrowth: {
+    steps: 1000,
+    documentBytes: [10_000, 50_000],
+    repetitions: { warmup: 0, samples: 1 },
+    guard,
+  },
   // LangGraph.js needs about two minutes for one 10,000-branch run; three pairs there (about
   // 6.5 minutes) are the fewest whose interval says something about our growth exponent.
   graphScale: {
@@ -89,67 +103,72 @@ export const fullSettings: BenchSettings = {
   },
 };
 
+// A smoke run never waits for the machine to calm down nor measures a pair twice.
+const once = { warmup: 0, samples: 1 };
+const noWait: LoadGuardOptions = { ...guard, maxWaitMs: 0, maxRemeasures: 0 };
+
 /**
- * One repetition of each benchmark at small sizes and latencies: proves the harness works
- * (CI runs it), says nothing about speed.
+ * Each item's code path once, at the smallest sizes that still take it (two sizes where a
+ * growth row is computed, a chapter after the first, a step past a snapshot), with 1 ms
+ * latencies: proves the harness works (CI runs it beside the other tests, on a loaded
+ * machine), says nothing about speed. Its cost is mostly fresh processes (items 5 and 7g).
  */
 export const smokeSettings: BenchSettings = {
   mode: "smoke",
-  agentLoop: {
-    repetitions: { warmup: 0, samples: 1 },
-    invokesPerSample: 1,
-    toolCounts: [1, 10],
-    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
-  },
+  agentLoop: { repetitions: once, invokesPerSample: 1, toolCounts: [1, 2], guard: noWait },
   graphEngine: {
-    chainLength: 20,
-    fanOut: 10,
-    sleepMs: 5,
-    throughputRepetitions: { warmup: 0, samples: 1 },
+    chainLength: 3,
+    fanOut: 3,
+    sleepMs: 1,
+    throughputRepetitions: once,
     minSampleMs: 0,
-    sleepRepetitions: { warmup: 0, samples: 1 },
+    sleepRepetitions: once,
+    guard: noWait,
   },
-  crew: { latencyMs: 5, warmup: 0, samples: 1 },
-  deepSearch: { chapters: 2, llmLatencyMs: 5, searchLatencyMs: 5, warmup: 0, samples: 1 },
-  coldStart: { warmup: 0, samples: 1 },
-  checkpointGrowth: { steps: 20, documentBytes: [1_000, 5_000] },
+  crew: { latencyMs: 1, repetitions: once, guard: noWait },
+  deepSearch: {
+    chapters: 2,
+    llmLatencyMs: 1,
+    searchLatencyMs: 1,
+    repetitions: once,
+    guard: noWait,
+  },
+  coldStart: { repetitions: once, guard: noWait },
+  checkpointGrowth: { steps: 10, documentBytes: [100, 500], repetitions: once, guard: noWait },
   graphScale: {
-    fanOutSizes: [5, 20],
-    threadSizes: [10, 120],
-    compileNodes: 150,
-    fanOutRepetitions: { warmup: 0, samples: 1 },
+    fanOutSizes: [2, 4],
+    threadSizes: [3, 6],
+    // 7e weighs the checkpoint at step 10 and a later one.
+    compileNodes: 30,
+    fanOutRepetitions: once,
     callsPerSample: 1,
-    repetitions: { warmup: 0, samples: 1 },
-    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+    repetitions: once,
+    guard: noWait,
   },
   graphThreads: {
-    chainSizes: [10, 30],
-    concurrentThreads: 20,
-    idleThreads: 50,
+    chainSizes: [2, 4],
+    concurrentThreads: 3,
+    idleThreads: 3,
     peerCapMs: 60_000,
-    chainRepetitions: { warmup: 0, samples: 1 },
-    largeRepetitions: { warmup: 0, samples: 1 },
-    repetitions: { warmup: 0, samples: 1 },
-    idleRepetitions: { warmup: 0, samples: 1 },
-    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+    chainRepetitions: once,
+    largeRepetitions: once,
+    repetitions: once,
+    idleRepetitions: once,
+    guard: noWait,
   },
-  registry: {
-    tools: 20,
-    repetitions: { warmup: 0, samples: 1 },
-    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
-  },
+  registry: { tools: 2, repetitions: once, guard: noWait },
   checkpointers: {
-    putsPerSample: 5,
-    threadSteps: 3,
-    getStatesPerSample: 2,
-    repetitions: { warmup: 0, samples: 1 },
-    guard: { ...guard, maxWaitMs: 0, maxRemeasures: 0 },
+    putsPerSample: 2,
+    threadSteps: 2,
+    getStatesPerSample: 1,
+    repetitions: once,
+    guard: noWait,
   },
 };
 
 /**
- * Enough pairs for intervals that mean something at small sizes, for development: well under
- * two minutes. Results are printed, never written.
+ * Enough pairs for intervals that mean something at small sizes, for development: about two
+ * minutes on an idle machine. Written to results.local.json, never committed.
  */
 export const quickSettings: BenchSettings = {
   ...fullSettings,
@@ -165,10 +184,16 @@ export const quickSettings: BenchSettings = {
     minSampleMs: 100,
     sleepRepetitions: { warmup: 1, samples: 5 },
   },
-  crew: { latencyMs: 100, warmup: 1, samples: 3 },
-  deepSearch: { chapters: 2, llmLatencyMs: 100, searchLatencyMs: 60, warmup: 1, samples: 3 },
-  coldStart: { warmup: 0, samples: 3 },
-  checkpointGrowth: { steps: 200, documentBytes: [10_000, 50_000] },
+  crew: { ...fullSettings.crew, latencyMs: 100, repetitions: { warmup: 1, samples: 3 } },
+  deepSearch: {
+    ...fullSettings.deepSearch,
+    chapters: 2,
+    llmLatencyMs: 100,
+    searchLatencyMs: 60,
+    repetitions: { warmup: 1, samples: 3 },
+  },
+  coldStart: { ...fullSettings.coldStart, repetitions: { warmup: 0, samples: 3 } },
+  checkpointGrowth: { ...fullSettings.checkpointGrowth, steps: 200 },
   graphScale: {
     ...fullSettings.graphScale,
     fanOutSizes: [10, 1000],

@@ -1,13 +1,6 @@
 import { seededRandom } from "@framework/testing";
 import { describe, expect, it } from "vitest";
-import {
-  bootstrapInterval,
-  growthExponent,
-  intervalVerdict,
-  median,
-  sampleInterleaved,
-  summarize,
-} from "./stats.js";
+import { bootstrapInterval, growthExponent, median, medianEstimate, summarize } from "./stats.js";
 
 describe("median", () => {
   it("takes the middle value, or the mean of the two middle ones", () => {
@@ -23,24 +16,6 @@ describe("median", () => {
 describe("summarize", () => {
   it("keeps the samples in the order taken", () => {
     expect(summarize([3, 1, 2])).toEqual({ median: 2, min: 1, max: 3, samples: [3, 1, 2] });
-  });
-});
-
-describe("sampleInterleaved", () => {
-  it("rotates the order every round and leaves the warm-up rounds out", async () => {
-    const order: string[] = [];
-    let tick = 0;
-    const contestant = (name: string) => async () => {
-      order.push(name);
-      return ++tick;
-    };
-    const results = await sampleInterleaved(
-      { a: contestant("a"), b: contestant("b") },
-      { warmup: 1, samples: 2 },
-    );
-    expect(order).toEqual(["a", "b", "b", "a", "a", "b"]);
-    expect(results.a.samples).toEqual([4, 5]);
-    expect(results.b.samples).toEqual([3, 6]);
   });
 });
 
@@ -110,15 +85,20 @@ describe("growthExponent", () => {
   });
 });
 
-describe("intervalVerdict", () => {
-  it("meets a lower bound only when the whole interval is above it", () => {
-    expect(intervalVerdict({ low: 1.01, high: 3 }, { atLeast: 1 })).toBe("met");
-    expect(intervalVerdict({ low: 1, high: 3 }, { atLeast: 1 })).toBe("met");
-    expect(intervalVerdict({ low: 0.99, high: 3 }, { atLeast: 1 })).toBe("missed");
+describe("medianEstimate", () => {
+  it("is the median with the interval the bootstrap gives it", () => {
+    const values = [12, 10, 11, 30, 9, 10.5, 11.5];
+    const estimate = medianEstimate(values, "ms");
+    expect(estimate).toEqual({
+      value: 11,
+      unit: "ms",
+      interval: bootstrapInterval([values], (groups) => median(groups[0]!)),
+    });
+    expect(estimate.interval.low).toBeLessThan(11);
+    expect(estimate.interval.high).toBeGreaterThan(11);
   });
 
-  it("meets an upper bound only when the whole interval is below it", () => {
-    expect(intervalVerdict({ low: 0.8, high: 1.19 }, { atMost: 1.2 })).toBe("met");
-    expect(intervalVerdict({ low: 0.8, high: 1.21 }, { atMost: 1.2 })).toBe("missed");
+  it("is a point for a single value", () => {
+    expect(medianEstimate([4], "B").interval).toEqual({ low: 4, high: 4 });
   });
 });

@@ -44,31 +44,6 @@ export interface Repetitions {
   readonly samples: number;
 }
 
-/**
- * Measures several contestants side by side: each round runs every contestant once, in an
- * order rotated from round to round, so a burst of load on the shared machine hits all of
- * them alike instead of whichever happened to run then. A contestant returns its own
- * measurement (a duration, or a rate), so it can time exactly the part that matters.
- */
-export async function sampleInterleaved<K extends string>(
-  contestants: Readonly<Record<K, () => Promise<number>>>,
-  { warmup, samples }: Repetitions,
-): Promise<Record<K, Summary>> {
-  const names = Object.keys(contestants) as K[];
-  const recorded = new Map<K, number[]>(names.map((name) => [name, []]));
-  for (let round = 0; round < warmup + samples; round++) {
-    for (let offset = 0; offset < names.length; offset++) {
-      const name = names[(round + offset) % names.length]!;
-      const value = await contestants[name]();
-      if (round >= warmup) recorded.get(name)!.push(value);
-    }
-  }
-  return Object.fromEntries(names.map((name) => [name, summarize(recorded.get(name)!)])) as Record<
-    K,
-    Summary
-  >;
-}
-
 /** A two-sided confidence interval. */
 export interface Interval {
   readonly low: number;
@@ -138,14 +113,19 @@ export function growthExponent(
   return Math.log(largeCost / smallCost) / Math.log(largeSize / smallSize);
 }
 
-/** Which side of a bound an interval must lie on for a target to be met. */
-export type Bound = { readonly atLeast: number } | { readonly atMost: number };
+/** A measured quantity: its median and the bootstrap 95 % interval of that median. */
+export interface Estimate {
+  readonly value: number;
+  /** `×` for ratios, `exponent` for growth exponents, else the unit measured (`ms`, `MB`…). */
+  readonly unit: string;
+  readonly interval: Interval;
+}
 
-/**
- * Whether a target is met: only when the whole interval is on the right side of the bound,
- * so a ratio whose interval straddles the target is "missed", not a coin toss called a win.
- */
-export function intervalVerdict(interval: Interval, bound: Bound): "met" | "missed" {
-  if ("atLeast" in bound) return interval.low >= bound.atLeast ? "met" : "missed";
-  return interval.high <= bound.atMost ? "met" : "missed";
+/** The median of `values` with its bootstrap interval (a point for a single value). */
+export function medianEstimate(values: readonly number[], unit: string): Estimate {
+  return {
+    value: median(values),
+    unit,
+    interval: bootstrapInterval([values], (groups) => median(groups[0]!)),
+  };
 }
