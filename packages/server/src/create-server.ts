@@ -16,6 +16,7 @@ import { RequestTooLargeError } from "./error/request-too-large-error.js";
 import { RequestValidationError } from "./error/request-validation-error.js";
 import { errorAnswer } from "./http/error-response.js";
 import { assistantRoutes } from "./http/routes/assistant-routes.js";
+import { chatRoutes } from "./http/routes/chat-routes.js";
 import { metaRoutes } from "./http/routes/meta-routes.js";
 import { runRoutes } from "./http/routes/run-routes.js";
 import { threadRoutes } from "./http/routes/thread-routes.js";
@@ -201,6 +202,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   assistantRoutes(app, context);
   threadRoutes(app, context);
   runRoutes(app, context);
+  chatRoutes(app, context);
 
   const retentionMs = options.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS;
   const trim = setInterval(

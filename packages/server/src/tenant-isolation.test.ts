@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { MockChatModel } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiKeyAuth } from "./auth/api-key-auth.js";
 import { whoAmIGraph } from "./auth/test-auth.js";
-import { startTestServer, type TestServer } from "./test-server.js";
+import { startTestServer, type TestServer, testAgent } from "./test-server.js";
 
 const keys = {
   "tenant-test-key-alice-5d1f0c7a9b3e": "alice",
@@ -58,10 +59,11 @@ const ownedRoutes: Readonly<Record<string, readonly Call[]>> = {
     { query: "?action=rollback" },
   ],
   "GET /runs/{run_id}/stream": [{}],
+  "GET /agents/{name}/chat/{thread_id}/stream": [{}],
 };
 
 /** Path parameters that name something every user may see. */
-const publicParameters = new Set(["assistant_id"]);
+const publicParameters = new Set(["assistant_id", "name"]);
 /** Path parameters that name something a user owns. */
 const ownedParameters = new Set(["thread_id", "run_id", "checkpoint_id"]);
 
@@ -93,6 +95,7 @@ async function json<T>(user: User, method: string, path: string, body?: unknown)
 
 function fill(path: string, ids: Ids): string {
   return path
+    .replace("{name}", "talker")
     .replace("{thread_id}", encodeURIComponent(ids.thread))
     .replace("{run_id}", encodeURIComponent(ids.run))
     .replace("{checkpoint_id}", encodeURIComponent(ids.checkpoint));
@@ -113,7 +116,11 @@ const randomIds = (): Ids => ({
 });
 
 beforeAll(async () => {
-  running = await startTestServer({ graphs: { who: whoAmIGraph() }, auth: apiKeyAuth({ keys }) });
+  running = await startTestServer({
+    graphs: { who: whoAmIGraph() },
+    agents: { talker: testAgent(new MockChatModel([], { defaultReply: "hello" })) },
+    auth: apiKeyAuth({ keys }),
+  });
   const thread = await json<{ thread_id: string }>("alice", "POST", "/threads", {
     metadata: { team: "alice's" },
   });
@@ -230,6 +237,18 @@ describe("tenant isolation", () => {
       `/threads/${alice.thread}/state`,
     );
     expect(state.values.userId).toBe("alice");
+  });
+
+  it("refuses a chat turn into another user's thread (the chat id is a thread id)", async () => {
+    const turn = {
+      id: alice.thread,
+      messages: [{ id: "m1", role: "user", parts: [{ type: "text", text: "let me in" }] }],
+    };
+    const answer = await call("bob", "POST", "/agents/talker/chat", turn);
+    expect(answer.status, answer.text).toBe(404);
+    expect(JSON.parse(answer.text).error.type).toBe("ResourceNotFoundError");
+    const runs = await json<unknown[]>("alice", "GET", `/threads/${alice.thread}/runs`);
+    expect(runs).toHaveLength(1);
   });
 
   it("searches only the caller's threads", async () => {

@@ -75,8 +75,12 @@ export function toWireMessage(message: StoredMessage): WireMessage {
   }
 }
 
-/** Tool arguments as the model wrote them, parsed when they are JSON (they may not be). */
-function parsedArguments(text: string): unknown {
+/**
+ * Tool arguments as a value: the model's JSON text parsed (left as text when it is not JSON,
+ * as a model may write), an object as it is.
+ */
+export function parsedArguments(text: unknown): unknown {
+  if (typeof text !== "string") return text;
   try {
     return JSON.parse(text);
   } catch {

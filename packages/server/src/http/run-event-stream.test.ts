@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { RunEventLog } from "../run/run-event-log.js";
 import { pendingRun } from "../store/conformance/conformance-context.js";
 import { SqliteServerStore } from "../store/sqlite-server-store.js";
-import { OpenStreams, runEventStream } from "./run-event-stream.js";
+import { OpenStreams, protocolRenderer, runEventStream } from "./run-event-stream.js";
 
 describe("runEventStream", () => {
   it("sends a keep-alive comment when a running run has been quiet for keepAliveMs", async () => {
@@ -11,7 +11,15 @@ describe("runEventStream", () => {
     await store.insertRun(pendingRun("o", "t", "r", { status: "running" }));
     const log = new RunEventLog(store);
     const stream = runEventStream(
-      { store, log, owner: "o", runId: "r", afterSeq: 0, modes: undefined, keepAliveMs: 20 },
+      {
+        store,
+        log,
+        owner: "o",
+        runId: "r",
+        afterSeq: 0,
+        renderer: protocolRenderer(undefined),
+        keepAliveMs: 20,
+      },
       new OpenStreams(),
     );
     const reader = stream.getReader();

@@ -13,6 +13,25 @@ export function sseEvent(record: RunEventRecord): string {
   return `id: ${record.seq}\nevent: ${record.event}\ndata: ${JSON.stringify(record.data)}\n\n`;
 }
 
+/** How a stream writes the events it reads from a run's log. */
+export interface RunEventRenderer {
+  /** The bytes (as text) one logged event becomes; `""` leaves it out. */
+  render(record: RunEventRecord): string;
+  /** What the stream ends with once the run has ended and every event was sent. */
+  end(): string;
+}
+
+/**
+ * The Agent Protocol's rendering: each event as SSE with its sequence number as `id`, only
+ * those of `modes` (and `metadata`, `error`) when given.
+ */
+export function protocolRenderer(modes: readonly string[] | undefined): RunEventRenderer {
+  return {
+    render: (record) => (!modes || eventInModes(record.event, modes) ? sseEvent(record) : ""),
+    end: () => "",
+  };
+}
+
 /** What a stream of one run's events follows. */
 export interface RunEventFollow {
   readonly store: ServerStore;
@@ -21,8 +40,8 @@ export interface RunEventFollow {
   readonly runId: string;
   /** The last event the client has (its `Last-Event-ID`); 0 for all. */
   readonly afterSeq: number;
-  /** Only events of these modes (and `metadata`, `error`); all when undefined. */
-  readonly modes: readonly string[] | undefined;
+  /** How the events are written. */
+  readonly renderer: RunEventRenderer;
   /** A comment is sent after this long without an event, so proxies keep the connection. */
   readonly keepAliveMs: number;
   /** Called when the client goes away before the run ended. */
@@ -78,8 +97,8 @@ export function runEventStream(
           const chunks: string[] = [];
           for (const record of records) {
             cursor = record.seq;
-            if (!follow.modes || eventInModes(record.event, follow.modes))
-              chunks.push(sseEvent(record));
+            const text = follow.renderer.render(record);
+            if (text) chunks.push(text);
           }
           if (chunks.length > 0) {
             lastSent = Date.now();
@@ -97,6 +116,8 @@ export function runEventStream(
             if (rest.length > 0) continue;
             ended = true;
             forget();
+            const trailer = follow.renderer.end();
+            if (trailer) controller.enqueue(encoder.encode(trailer));
             controller.close();
             return;
           }

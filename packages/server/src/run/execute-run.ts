@@ -174,7 +174,10 @@ class MessageTracker {
                 type: "tool_call_chunk",
                 id: event.toolCallId,
                 name: event.toolName,
-                args: JSON.stringify(event.arguments ?? {}),
+                args:
+                  typeof event.arguments === "string"
+                    ? event.arguments
+                    : JSON.stringify(event.arguments ?? {}),
                 index: 0,
               },
             ],

@@ -5,7 +5,7 @@ import { ResourceNotFoundError } from "../../error/resource-not-found-error.js";
 import type { RunCreation } from "../../run/run-manager.js";
 import { readThreadState } from "../../run/thread-state.js";
 import type { JsonObject, RunRecord } from "../../store/server-store.js";
-import { runEventStream, sseHeaders } from "../run-event-stream.js";
+import { protocolRenderer, runEventStream, sseHeaders } from "../run-event-stream.js";
 import type { ServerContext, ServerEnv } from "../server-context.js";
 import { wireRun } from "../wire-records.js";
 import {
@@ -167,7 +167,7 @@ export function runRoutes(app: OpenAPIHono<ServerEnv>, context: ServerContext): 
         owner,
         runId: run.runId,
         afterSeq,
-        modes,
+        renderer: protocolRenderer(modes),
         keepAliveMs: context.keepAliveMs,
         ...(cancelOnDisconnect
           ? {
