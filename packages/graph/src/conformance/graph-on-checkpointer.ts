@@ -88,7 +88,8 @@ export function describeGraphOnCheckpointer(context: ConformanceContext): void {
     });
     const paused = await build().getState(config);
     expect(paused.status).toBe("interrupted");
-    expect(paused.interrupts).toEqual([{ node: "ask", value: "two" }]);
+    expect(paused.interrupts).toEqual([{ id: expect.any(String), node: "ask", value: "two" }]);
+    expect(stored?.interrupts?.[0]?.id).toBe(paused.interrupts?.[0]?.id);
 
     const final = await build().invoke(resume(2), config);
     expect(final.result).toBe('[{"ok":true},2]');
