@@ -68,6 +68,19 @@ function idempotencyKey(threadId: string, runId: string, node: string, visit: nu
     .digest("hex");
 }
 
+/** A node's `context.agentEvent`. */
+function agentEventSender(
+  emit: (event: GraphEvent) => void,
+  node: string,
+): NodeContext["agentEvent"] {
+  return (event) => emit({ type: "agent", node, event });
+}
+
+/** A node's `context.writer`. */
+function customEventSender(emit: (event: GraphEvent) => void, node: string): NodeContext["writer"] {
+  return (data) => emit({ type: "custom", node, data });
+}
+
 /**
  * One invocation of a compiled graph: the event-driven scheduler. Node ends are handled one
  * at a time on an internal queue (merge, route, checkpoint, start what became ready), while
@@ -259,8 +272,10 @@ export class GraphRun {
       visit,
       idempotencyKey: idempotencyKey(this.#options.threadId, this.#options.runId, name, visit),
       logger: this.#options.logger,
-      agentEvent: (event) => this.#options.emit({ type: "agent", node: name, event }),
-      writer: (data) => this.#options.emit({ type: "custom", node: name, data }),
+      // Made by functions, not written here: the bundle keeps function names, and naming two
+      // closures per node (a defineProperty each) cost a 5,000-node fan-out about 8% of its CPU.
+      agentEvent: agentEventSender(this.#options.emit, name),
+      writer: customEventSender(this.#options.emit, name),
       interrupt: interruptFunction(answers),
     };
     this.#inFlight += 1;
@@ -335,17 +350,19 @@ export class GraphRun {
    * edges alone merges without building it, and its appends stay held back.
    */
   async #mergeRouted(source: string, staged: StagedUpdate): Promise<string[]> {
-    const { engine } = this.#options;
+    const { engine, topology, config } = this.#options;
     let merged: StateRecord | undefined;
-    const { topology, config } = this.#options;
-    const state = () => {
-      merged ??= engine.readStaged(this.#state, staged);
-      return merged;
-    };
-    const targets = await routeFrom(topology, source, state, {
-      signal: this.#controller.signal,
-      config,
-    });
+    // The state's closure is written inline: the bundle keeps function names, and a named
+    // closure per node end costs a defineProperty each.
+    const targets = await routeFrom(
+      topology,
+      source,
+      () => {
+        merged ??= engine.readStaged(this.#state, staged);
+        return merged;
+      },
+      { signal: this.#controller.signal, config },
+    );
     engine.commit(this.#state, staged, merged);
     return targets;
   }
