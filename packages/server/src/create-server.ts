@@ -35,7 +35,7 @@ export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 /** How long a finished run's events stay rejoinable, by default: one hour. */
 export const DEFAULT_EVENT_RETENTION_MS = 60 * 60 * 1000;
-/** How long `close()` lets runs finish before stopping them, by default. */
+/** How long `close()` lets running nodes end before stopping them, by default. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 
 /** Options of {@link createServer}. */
@@ -104,9 +104,10 @@ export interface FrameworkServer {
    */
   listen(options?: ListenOptions): Promise<ServerAddress>;
   /**
-   * Shuts down: stops accepting requests, lets executing runs finish for `shutdownGraceMs`
-   * and stops the rest (they resume from their last checkpoint when a server starts again),
-   * ends open streams with a `retry:` hint, and closes what the server opened.
+   * Shuts down: stops accepting requests, drains executing runs (no node starts; the running
+   * ones may end and be checkpointed for `shutdownGraceMs`, then the rest are stopped; every
+   * such run continues from its last checkpoint when a server starts again), ends open
+   * streams with a `retry:` hint, and closes what the server opened.
    */
   close(): Promise<void>;
 }

@@ -27,6 +27,7 @@ export {
   ServerSchemaVersionError,
   ThreadBusyConflictError,
   ThreadIdTakenError,
+  ThreadWithoutAssistantError,
   UnauthenticatedError,
 } from "./error/index.js";
 export type { ServerEnv } from "./http/server-context.js";

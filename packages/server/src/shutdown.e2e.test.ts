@@ -37,13 +37,14 @@ describe("closing the server", () => {
     }
   });
 
-  it("lets runs that end within the grace period finish", async () => {
+  it("drains: a node ending within the grace is checkpointed, the next does not start, and the next server goes on from there", async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
+    const before = new Map<string, number>();
     const server = await startTestServer({
-      graphs: { review: twoStepGraph({ writeGate: () => gate }) },
+      graphs: { review: twoStepGraph({ writeGate: () => gate, runs: before }) },
       shutdownGraceMs: 30_000,
     });
     const client = new Client({ apiUrl: server.url });
@@ -55,15 +56,20 @@ describe("closing the server", () => {
     const closed = server.server.close();
     release();
     await closed;
+    expect(Object.fromEntries(before)).toEqual({ write: 1 });
+
+    const after = new Map<string, number>();
     const reopened = await startTestServer(
-      { graphs: { review: twoStepGraph() } },
+      { graphs: { review: twoStepGraph({ runs: after }) } },
       server.directory,
     );
     try {
-      const status = (
-        await new Client({ apiUrl: reopened.url }).runs.get(thread.thread_id, run.run_id)
-      ).status;
-      expect(status).toBe("success");
+      const again = new Client({ apiUrl: reopened.url });
+      const values = await again.runs.join(thread.thread_id, run.run_id);
+      expect(values).toMatchObject({ draft: "draft for: hello", approved: true });
+      expect((await again.runs.get(thread.thread_id, run.run_id)).status).toBe("success");
+      // write's end was checkpointed before the shutdown: only review ran here.
+      expect(Object.fromEntries(after)).toEqual({ review: 1 });
     } finally {
       await reopened.close();
     }

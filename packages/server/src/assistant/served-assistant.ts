@@ -38,12 +38,13 @@ export interface ServedAssistant {
   /** The graph that runs, bound to the server's checkpointer. */
   readonly graph: CompiledGraph<StateDefinition>;
   /**
-   * The graph input for a request's `input`, checked against the state before any run is
-   * created.
+   * The graph input for a request's `input` (or a state update's `values`), checked against
+   * the state before any run is created or any state written. `field` is the request field it
+   * came from, which the issues' paths start with (default `"input"`).
    *
    * @throws RequestValidationError when the input does not fit the state.
    */
-  graphInput(input: unknown): unknown;
+  graphInput(input: unknown, field?: string): unknown;
   /** State values, or a node's update, as the wire shows them. */
   toWire(values: StateRecord): JsonObject;
 }
@@ -71,9 +72,9 @@ export function servedAgent(
     kind: "agent",
     description: agent.description,
     graph: agentGraph(agent).withCheckpointer(checkpointer),
-    graphInput(input) {
+    graphInput(input, field = "input") {
       const parsed = agentInputSchema.safeParse(input);
-      if (!parsed.success) throw requestIssues(parsed.error, ["input"]);
+      if (!parsed.success) throw requestIssues(parsed.error, [field]);
       const messages: StoredMessage[] = parsed.data.messages.map((message) => ({
         role: message.role,
         content: message.content,
@@ -105,7 +106,7 @@ export function servedGraph(
     kind: "graph",
     description: undefined,
     graph,
-    graphInput(input) {
+    graphInput(input, field = "input") {
       if (input === null || input === undefined) return null;
       const update = withChatMessages(input, definition);
       try {
@@ -114,7 +115,7 @@ export function servedGraph(
         if (StateValidationError.isInstance(error)) {
           throw new RequestValidationError({
             issues: error.issues.map((message) => ({
-              path: error.key === undefined ? ["input"] : ["input", error.key],
+              path: error.key === undefined ? [field] : [field, error.key],
               message,
             })),
           });

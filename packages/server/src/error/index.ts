@@ -10,4 +10,5 @@ export type { ServerResource } from "./server-resource.js";
 export { ServerSchemaVersionError } from "./server-schema-version-error.js";
 export { ThreadBusyConflictError } from "./thread-busy-conflict-error.js";
 export { ThreadIdTakenError } from "./thread-id-taken-error.js";
+export { ThreadWithoutAssistantError } from "./thread-without-assistant-error.js";
 export { UnauthenticatedError } from "./unauthenticated-error.js";

@@ -98,7 +98,9 @@ function checkpointMetadata(snapshot: StateSnapshot) {
   const checkpoint = snapshot.checkpoint!;
   return {
     ...checkpoint.metadata,
-    source: checkpoint.source === "input" ? "input" : "loop",
+    // LangGraph's sources: an update from outside a run is its "update".
+    source:
+      checkpoint.source === "input" || checkpoint.source === "update" ? checkpoint.source : "loop",
     step: checkpoint.seq,
     run_id: checkpoint.runId,
     ...(checkpoint.node === undefined ? {} : { writes: { [checkpoint.node]: null } }),

@@ -153,6 +153,25 @@ export const threadStateSchema = z
   })
   .openapi("ThreadState");
 
+export const threadStateUpdateSchema = z
+  .looseObject({
+    values: z.unknown().optional().openapi({
+      description:
+        "The update: state keys, merged through the state's reducers (an agent's `messages` in the forms runs take). `null` writes nothing (with `as_node`: only moves the thread on).",
+    }),
+    as_node: z.string().min(1).optional().openapi({
+      description:
+        "Write the update as this node: the thread then moves on as if it had just ended. Without it, what runs next stays as it was.",
+    }),
+    checkpoint_id: z.string().optional(),
+    checkpoint: z.looseObject({ checkpoint_id: z.string().optional() }).optional(),
+  })
+  .openapi("ThreadStateUpdate");
+
+export const threadStateUpdateAnswerSchema = z
+  .object({ checkpoint: checkpointRef })
+  .openapi("ThreadStateUpdateAnswer");
+
 /** A checkpoint named by id, or by a config holding `configurable.checkpoint_id`. */
 const checkpointSelector = z.union([
   z.string(),

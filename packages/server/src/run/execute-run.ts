@@ -1,4 +1,4 @@
-import { type AgentEvent, FrameworkError, redactSecrets } from "@framework/core";
+import { AbortedError, type AgentEvent, FrameworkError, redactSecrets } from "@framework/core";
 import type { CompiledGraph, GraphConfig, GraphEvent, StateSnapshot } from "@framework/graph";
 
 /** What a compiled graph takes as input. */
@@ -28,14 +28,20 @@ export interface RunExecution {
   /** Time travel: start from this checkpoint (first attempt only). */
   readonly checkpointId: string | null;
   readonly log: RunEventLog;
-  /** Stops the run: a cancel, or the server shutting down. */
+  /** Stops the run: a cancel, or the server shutting down once its grace period is over. */
   readonly signal: AbortSignal;
+  /**
+   * Drains the run (the server shutting down): no node starts any more, and the run stops
+   * once the nodes running have ended and been checkpointed.
+   */
+  readonly drainSignal: AbortSignal;
 }
 
 /**
  * Runs a run's graph once, logging the events its stream modes ask for. Settles with the
  * outcome when the graph finished, paused or failed; rejects (leaving the run to resume)
- * only when `signal` stopped it or the event log could not be written.
+ * only when `signal` stopped it, `drainSignal` drained it, or the event log could not be
+ * written.
  */
 export async function executeRun(execution: RunExecution): Promise<RunOutcome> {
   const { run, assistant, log, signal } = execution;
@@ -63,10 +69,12 @@ export async function executeRun(execution: RunExecution): Promise<RunOutcome> {
       } else if (event.type === "agent" && modes.has("messages-tuple")) {
         const tuple = messages.tuple(event.node, event.event);
         if (tuple) emit("messages", tuple);
+      } else if (event.type === "custom" && modes.has("custom")) {
+        emit("custom", event.data);
       }
     }
   } catch (error) {
-    if (signal.aborted) {
+    if (signal.aborted || drained(error, execution.drainSignal)) {
       await log.flush();
       throw error;
     }
@@ -93,7 +101,14 @@ export async function executeRun(execution: RunExecution): Promise<RunOutcome> {
   };
 }
 
-function runConfig({ run, checkpointId, signal }: RunExecution): GraphConfig {
+/** Whether `error` is the graph stopping because `drainSignal` drained it. */
+function drained(error: unknown, drainSignal: AbortSignal): boolean {
+  return (
+    drainSignal.aborted && AbortedError.isInstance(error) && error.cause === drainSignal.reason
+  );
+}
+
+function runConfig({ run, checkpointId, signal, drainSignal }: RunExecution): GraphConfig {
   const { configurable, recursion_limit: recursionLimit } = run.request.config as {
     configurable?: JsonObject;
     recursion_limit?: number;
@@ -107,6 +122,7 @@ function runConfig({ run, checkpointId, signal }: RunExecution): GraphConfig {
       ...(checkpointId === null ? {} : { checkpoint_id: checkpointId }),
     },
     signal,
+    drainSignal,
     ...(typeof recursionLimit === "number" ? { stepLimit: recursionLimit } : {}),
     checkpointMetadata: { run_id: run.runId, assistant_id: run.assistantId },
   };

@@ -1,13 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type { Logger } from "@framework/core";
-import { type Checkpointer, resume } from "@framework/graph";
+import {
+  CheckpointConflictError,
+  type Checkpointer,
+  resume,
+  resumeByIds,
+  type StateCheckpoint,
+  StateValidationError,
+  UnknownNodeError,
+} from "@framework/graph";
 import type { AssistantRegistry } from "../assistant/assistant-registry.js";
 import type { ServedAssistant } from "../assistant/served-assistant.js";
 import { NothingToResumeError } from "../error/nothing-to-resume-error.js";
 import { RequestValidationError } from "../error/request-validation-error.js";
 import { ResourceNotFoundError } from "../error/resource-not-found-error.js";
 import { ThreadBusyConflictError } from "../error/thread-busy-conflict-error.js";
+import { ThreadWithoutAssistantError } from "../error/thread-without-assistant-error.js";
 import type {
   CancelAction,
   JsonObject,
@@ -21,6 +30,7 @@ import type {
 import { executeRun, type RunOutcome, runFailure } from "./execute-run.js";
 import type { RunEventLog } from "./run-event-log.js";
 import { readThreadState } from "./thread-state.js";
+import { isAnswerMap, type WireInterrupt } from "./wire-interrupt.js";
 
 /** A request to start a run, in the server's terms (the routes translate the wire's). */
 export interface RunCreation {
@@ -39,6 +49,16 @@ export interface RunCreation {
   readonly ifNotExists?: "create" | "reject";
   /** A thread-less run keeps its thread (`keep`) or not (`delete`, the default). */
   readonly onCompletion?: "delete" | "keep";
+}
+
+/** A request to change a thread's state (`POST /threads/{id}/state`), in the server's terms. */
+export interface ThreadStateUpdate {
+  /** The update, in the wire's form (an agent's `messages` as clients send them). */
+  readonly values: unknown;
+  /** Write it as this node of the graph (the protocol's `as_node`). */
+  readonly asNode?: string;
+  /** Update the thread as it stood at this checkpoint (a fork), instead of its current state. */
+  readonly checkpointId?: string;
 }
 
 /** Options of {@link RunManager}. */
@@ -83,6 +103,8 @@ export class RunManager {
   readonly #checkpointer: Checkpointer;
   readonly #logger: Logger;
   readonly #threads = new Map<string, ThreadSlot>();
+  /** Fired by {@link close}: executing runs start no new node and stop at a checkpoint. */
+  readonly #shutdown = new AbortController();
   #closing = false;
 
   constructor(options: RunManagerOptions) {
@@ -119,9 +141,11 @@ export class RunManager {
       });
     }
     let input: unknown = null;
+    let byIds = false;
     if (creation.resume !== undefined) {
-      const repeated = await this.#repeatedResume(owner, thread, assistant, creation.resume);
-      if (repeated) return repeated;
+      const resumed = await this.#resumeOf(owner, thread, assistant, creation.resume);
+      if ("repeated" in resumed) return resumed.repeated;
+      byIds = isAnswerMap(creation.resume, resumed.pending);
     } else if (creation.input !== undefined && creation.input !== null) {
       input = assistant.graphInput(creation.input);
     }
@@ -137,6 +161,7 @@ export class RunManager {
       request: {
         input,
         ...(creation.resume === undefined ? {} : { resume: creation.resume }),
+        ...(byIds ? { resumeByIds: true } : {}),
         config: creation.config ?? {},
         streamMode: creation.streamMode,
         onDisconnect: creation.onDisconnect,
@@ -240,11 +265,98 @@ export class RunManager {
   }
 
   /**
-   * Stops starting runs, gives the executing ones `graceMs` to end, then stops them (they stay
-   * `running` in the store, so the next start resumes them from their last checkpoint).
+   * Changes `owner`'s thread's state from outside a run, through the graph of the thread's
+   * assistant (for a thread no assistant ran on yet, the one its `metadata.graph_id` names),
+   * and returns the checkpoint written. Runs created meanwhile wait for it.
+   *
+   * @throws ResourceNotFoundError for an unknown thread or checkpoint, or an assistant no
+   *   longer served; ThreadBusyConflictError while a run is pending or running on the thread;
+   *   ThreadWithoutAssistantError when no assistant is known for it; RequestValidationError
+   *   for values the state refuses or an `asNode` the graph does not have.
+   */
+  async updateState(
+    owner: string,
+    threadId: string,
+    update: ThreadStateUpdate,
+  ): Promise<StateCheckpoint> {
+    const thread = await this.#store.getThread(owner, threadId);
+    if (!thread) throw new ResourceNotFoundError({ resource: "thread", id: threadId });
+    const active = (await this.#store.listRuns(owner, threadId, { limit: 100, offset: 0 })).filter(
+      (run) => !isRunFinished(run),
+    );
+    if (this.#closing || this.#threads.has(threadId) || active.length > 0) {
+      throw new ThreadBusyConflictError({ threadId, activeRunIds: active.map((run) => run.runId) });
+    }
+    const graphId = thread.metadata.graph_id;
+    const named = thread.assistantId ?? (typeof graphId === "string" ? graphId : undefined);
+    if (named === undefined) throw new ThreadWithoutAssistantError({ threadId });
+    const assistant = this.#assistant(named);
+    // Holding the thread's slot, so a run created now waits instead of racing the update.
+    const slot: ThreadSlot = {
+      runId: undefined,
+      current: Promise.resolve(),
+      controller: new AbortController(),
+      done: Promise.resolve(),
+    };
+    this.#threads.set(threadId, slot);
+    const written = this.#writeUpdate(owner, thread, assistant, update);
+    slot.done = slot.current = written.then(
+      () => {},
+      () => {},
+    );
+    try {
+      return await written;
+    } finally {
+      this.#threads.delete(threadId);
+      this.#schedule(threadId);
+    }
+  }
+
+  async #writeUpdate(
+    owner: string,
+    thread: ThreadRecord,
+    assistant: ServedAssistant,
+    update: ThreadStateUpdate,
+  ): Promise<StateCheckpoint> {
+    // No values writes nothing: with asNode, the update only moves the thread on.
+    const values =
+      update.values === undefined || update.values === null
+        ? null
+        : assistant.graphInput(update.values, "values");
+    const at = update.checkpointId ?? thread.head ?? undefined;
+    const configurable = { thread_id: thread.threadId, user_id: owner };
+    let written: StateCheckpoint;
+    try {
+      written = await assistant.graph.updateState(
+        {
+          configurable: at === undefined ? configurable : { ...configurable, checkpoint_id: at },
+          checkpointMetadata: { assistant_id: assistant.assistantId },
+        },
+        values as never,
+        update.asNode === undefined ? {} : { asNode: update.asNode },
+      );
+    } catch (error) {
+      throw updateFailure(error, thread.threadId);
+    }
+    if (thread.head) await this.#store.setThreadHead(thread.threadId, null);
+    const { status } = await assistant.graph.getState({
+      configurable: { thread_id: thread.threadId },
+    });
+    const threadStatus: ThreadStatus =
+      status === "interrupted" ? "interrupted" : status === "failed" ? "error" : "idle";
+    await this.#store.setThreadStatus(thread.threadId, threadStatus, assistant.assistantId);
+    return written;
+  }
+
+  /**
+   * Stops starting runs and drains the executing ones: they start no new node, and stop once
+   * their running nodes have ended and been checkpointed. After `graceMs` whatever still runs
+   * is stopped. Either way they stay `running` in the store, so the next start continues them
+   * from their last checkpoint, without running again what ended before the shutdown.
    */
   async close(graceMs: number): Promise<void> {
     this.#closing = true;
+    this.#shutdown.abort(new RunStop("shutdown"));
     const settled = Promise.all([...this.#threads.values()].map((slot) => slot.done));
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
@@ -291,16 +403,17 @@ export class RunManager {
 
   /**
    * A resume that repeats the thread's latest run's resume returns that run (answering twice
-   * is idempotent); otherwise the thread must wait on an interrupt.
+   * is idempotent); otherwise the thread must wait on an interrupt, and the ones it waits on
+   * are returned.
    *
    * @throws NothingToResumeError when it waits on none.
    */
-  async #repeatedResume(
+  async #resumeOf(
     owner: string,
     thread: ThreadRecord,
     assistant: ServedAssistant,
     answer: unknown,
-  ): Promise<RunRecord | undefined> {
+  ): Promise<{ repeated: RunRecord } | { pending: readonly WireInterrupt[] }> {
     const [latest] = await this.#store.listRuns(owner, thread.threadId, { limit: 1, offset: 0 });
     if (
       latest &&
@@ -308,13 +421,13 @@ export class RunManager {
       latest.status !== "error" &&
       isDeepStrictEqual(latest.request.resume, answer)
     ) {
-      return latest;
+      return { repeated: latest };
     }
     const state = await readThreadState(assistant, thread);
     if (state.interrupts.length === 0) {
       throw new NothingToResumeError({ threadId: thread.threadId, threadStatus: thread.status });
     }
-    return undefined;
+    return { pending: state.interrupts };
   }
 
   async #stop(run: RunRecord, action: CancelAction): Promise<void> {
@@ -409,10 +522,12 @@ export class RunManager {
         assistant,
         log: this.#log,
         signal,
+        drainSignal: this.#shutdown.signal,
         ...(await this.#startOf(run)),
       });
     } catch (error) {
-      const stop = signal.reason;
+      // executeRun rejects only when stopped: by `signal`, or else drained by close().
+      const stop = signal.aborted ? signal.reason : this.#shutdown.signal.reason;
       if (stop instanceof RunStop && stop.kind === "shutdown") return;
       const current = await this.#store.getRun(run.owner, run.runId);
       if (stop instanceof RunStop && current?.cancel) {
@@ -437,7 +552,13 @@ export class RunManager {
     }
     if (thread?.head) await this.#store.setThreadHead(run.threadId, null);
     const checkpointId = run.request.checkpointId ?? thread?.head ?? null;
-    const input = run.request.resume !== undefined ? resume(run.request.resume) : run.request.input;
+    const { request } = run;
+    const input =
+      request.resume === undefined
+        ? request.input
+        : request.resumeByIds
+          ? resumeByIds(request.resume as Readonly<Record<string, unknown>>)
+          : resume(request.resume);
     return { input, checkpointId };
   }
 
@@ -455,4 +576,26 @@ export class RunManager {
     );
     this.#log.notify(run.runId);
   }
+}
+
+/** A failure of the graph's `updateState` as the client is answered. */
+function updateFailure(error: unknown, threadId: string): unknown {
+  if (StateValidationError.isInstance(error)) {
+    return new RequestValidationError({
+      issues: error.issues.map((message) => ({
+        path: error.key === undefined ? ["values"] : ["values", error.key],
+        message,
+      })),
+    });
+  }
+  if (UnknownNodeError.isInstance(error)) {
+    return new RequestValidationError({
+      issues: [{ path: ["as_node"], message: error.message }],
+    });
+  }
+  // Another process wrote the thread meanwhile: it was busy after all.
+  if (CheckpointConflictError.isInstance(error)) {
+    return new ThreadBusyConflictError({ threadId, activeRunIds: [] });
+  }
+  return error;
 }

@@ -1,9 +1,8 @@
-import { createHash } from "node:crypto";
 import type { StateSnapshot } from "@framework/graph";
 
 /** A pending interrupt as the Agent Protocol shows it. */
 export interface WireInterrupt {
-  /** Stable while the interrupt waits: derived from its checkpoint and position. */
+  /** The graph's id of the question (`resumeByIds` answers it by it). */
   id: string;
   /** What the node asked (for a tool approval: `{ type: "tool-approval", call }`). */
   value: unknown;
@@ -13,17 +12,27 @@ export interface WireInterrupt {
   ns: string[];
 }
 
-/** The interrupts a thread waits on at `snapshot`, in the order they are answered. */
+/** The interrupts a thread waits on at `snapshot`, in the order they were asked. */
 export function wireInterrupts(snapshot: StateSnapshot): WireInterrupt[] {
-  if (snapshot.status !== "interrupted" || !snapshot.checkpoint) return [];
-  const checkpointId = snapshot.checkpoint.id;
-  return (snapshot.interrupts ?? []).map((interrupt, index) => ({
-    id: createHash("sha256").update(`${checkpointId}\0${index}`).digest("hex").slice(0, 32),
+  return (snapshot.interrupts ?? []).map((interrupt) => ({
+    id: interrupt.id,
     value: interrupt.value,
     when: "during",
     resumable: true,
     ns: [interrupt.node],
   }));
+}
+
+/**
+ * Whether `command.resume` answers interrupts by id: an object whose keys are all ids of
+ * `pending` interrupts (as LangGraph reads such a map). Anything else, an empty object
+ * included, is one answer, to the first interrupt.
+ */
+export function isAnswerMap(resume: unknown, pending: readonly WireInterrupt[]): boolean {
+  if (typeof resume !== "object" || resume === null || Array.isArray(resume)) return false;
+  const keys = Object.keys(resume);
+  const ids = new Set(pending.map((interrupt) => interrupt.id));
+  return keys.length > 0 && keys.every((key) => ids.has(key));
 }
 
 /** The protocol's `interrupts` of a thread: its pending interrupts by the node that asked. */

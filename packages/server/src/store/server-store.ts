@@ -42,6 +42,11 @@ export interface RunRequest {
   readonly input: unknown;
   /** `command.resume`: the answer to the thread's pending interrupts. */
   readonly resume?: unknown;
+  /**
+   * `resume` is a map of interrupt ids (its keys were all pending interrupts' ids when the run
+   * was created) answering each of them; otherwise it is the answer to the first.
+   */
+  readonly resumeByIds?: boolean;
   /** The request's `config`, with `configurable` cleaned of what the server decides. */
   readonly config: JsonObject;
   /** The stream modes whose events are logged for this run. */

@@ -16,6 +16,8 @@ import {
   threadSchema,
   threadSearchSchema,
   threadStateSchema,
+  threadStateUpdateAnswerSchema,
+  threadStateUpdateSchema,
 } from "../wire-schemas.js";
 
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
@@ -182,6 +184,46 @@ export function threadRoutes(app: OpenAPIHono<ServerEnv>, context: ServerContext
       responses: { 200: json(threadStateSchema, "The state"), 404: notFound },
     }),
     async (c) => c.json(await stateAnswer(c.var.user.id, c.req.valid("param").thread_id), 200),
+  );
+
+  app.openapi(
+    createRoute({
+      method: "post",
+      path: "/threads/{thread_id}/state",
+      tags: ["Threads"],
+      summary: "Update the thread's state (as a node, or from outside; a fork from a checkpoint)",
+      request: { params: threadIdParam, ...body(threadStateUpdateSchema) },
+      responses: {
+        200: json(threadStateUpdateAnswerSchema, "The checkpoint written"),
+        404: notFound,
+        409: json(
+          errorSchema,
+          "A run is pending or running on the thread, or no assistant is known for it (create it with metadata.graph_id)",
+        ),
+        422: json(errorSchema, "The values do not fit the state, or as_node is not a node"),
+      },
+    }),
+    async (c) => {
+      const { thread_id: threadId } = c.req.valid("param");
+      const request = c.req.valid("json");
+      const checkpointId = request.checkpoint_id ?? request.checkpoint?.checkpoint_id;
+      const written = await context.runs.updateState(c.var.user.id, threadId, {
+        values: request.values,
+        ...(request.as_node === undefined ? {} : { asNode: request.as_node }),
+        ...(checkpointId === undefined ? {} : { checkpointId }),
+      });
+      return c.json(
+        {
+          checkpoint: {
+            thread_id: threadId,
+            checkpoint_ns: "",
+            checkpoint_id: written.id,
+            checkpoint_map: null,
+          },
+        },
+        200,
+      );
+    },
   );
 
   app.openapi(
