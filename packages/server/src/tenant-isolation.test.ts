@@ -42,6 +42,7 @@ const ownedRoutes: Readonly<Record<string, readonly Call[]>> = {
     { body: (ids) => ({ checkpoint: { checkpoint_id: ids.checkpoint } }) },
   ],
   "POST /threads/{thread_id}/history": [{ body: () => ({}) }],
+  "POST /threads/{thread_id}/state": [{ body: () => ({ values: { question: "hijacked?" } }) }],
   "POST /threads/{thread_id}/runs": [
     { body: runBody },
     { body: () => ({ ...runBody(), command: { resume: true } }) },
