@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// `pnpm research|finance|crew|demo`: builds the app and what it depends on, then runs it, so
-// the terminal shows only the app's own output. Turbo's banners and task lines are kept back
-// and shown only when the build fails. Usage: node scripts/run-app.mjs <app> [app arguments].
+// `pnpm research|finance|crew|demo|serve`: builds the app and what it depends on, then runs
+// it, so the terminal shows only the app's own output. Turbo's banners and task lines are kept
+// back and shown only when the build fails. Usage: node scripts/run-app.mjs <app> [arguments].
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
@@ -10,7 +10,9 @@ const root = new URL("..", import.meta.url).pathname;
 const [app, ...args] = process.argv.slice(2);
 const cli = join(root, "apps", app ?? "", "dist", "cli.js");
 if (!app || !existsSync(join(root, "apps", app, "package.json"))) {
-  process.stderr.write(`usage: node scripts/run-app.mjs <research|finance|crew> [arguments]\n`);
+  process.stderr.write(
+    `usage: node scripts/run-app.mjs <research|finance|crew|server> [arguments]\n`,
+  );
   process.exit(2);
 }
 

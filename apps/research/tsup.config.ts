@@ -1,4 +1,7 @@
 import { defineConfig } from "tsup";
 import { sharedBuildConfig } from "../../tsup.shared.js";
 
-export default defineConfig({ ...sharedBuildConfig, entry: ["src/index.ts", "src/cli.ts"] });
+export default defineConfig({
+  ...sharedBuildConfig,
+  entry: ["src/index.ts", "src/cli.ts", "src/offline/research-analyst.ts"],
+});

@@ -1,3 +1,4 @@
+export { createFinanceAgent, type FinanceAgentOptions } from "./create-finance-agent.js";
 export {
   chartsDrawn,
   type DrawnChart,

@@ -1,15 +1,7 @@
-import {
-  type AppRun,
-  appToolSettings,
-  invokeOnThread,
-  unstructuredNote,
-  withAppThread,
-} from "@framework/cli-kit";
-import { Agent } from "@framework/core";
-import { configureDeepSearch } from "@framework/tools-deepsearch";
+import { type AppRun, invokeOnThread, unstructuredNote, withAppThread } from "@framework/cli-kit";
+import { createFinanceAgent } from "./create-finance-agent.js";
 import { deepSearchStep } from "./deep-search-progress.js";
 import { chartsDrawn, renderCharts, reportsWritten } from "./finance-outputs.js";
-import { financeDescription, financeInstruction, financeSkills } from "./finance-prompt.js";
 import {
   type FinanceAnswer,
   FinanceReport,
@@ -37,26 +29,11 @@ export interface FinanceRequest {
  * fail the run: its text is the answer, said to be unstructured, and `report` is `null`.
  */
 export async function runFinance(run: AppRun, request: FinanceRequest): Promise<void> {
-  // Deep search then uses the app's model, not a second client, and shows each of its steps
-  // (on a terminal, or with --verbose) while it works for a minute.
-  configureDeepSearch({
-    llm: run.llm,
-    onEvent: (event) => run.progress.step("deep-search", deepSearchStep(event)),
-  });
-  const agent = await Agent.create({
-    description: financeDescription,
-    instruction: financeInstruction,
-    skills: financeSkills,
-    llm: run.llm,
-    tools: [
-      "@framework/tools-finance",
-      "@framework/tools-deepsearch",
-      "@framework/tools-websearch",
-      "@framework/tools-time",
-    ],
-    resetTools: true,
+  // Deep search shows each of its steps (on a terminal, or with --verbose) while it works for
+  // a minute.
+  const agent = await createFinanceAgent(run.llm, {
     logger: run.progress.logger("finance"),
-    ...appToolSettings(import.meta.url),
+    onDeepSearchEvent: (event) => run.progress.step("deep-search", deepSearchStep(event)),
   });
   const result = await withAppThread(run, { app: "finance", ...request }, (thread) =>
     invokeOnThread(agent, request.question, {

@@ -2,6 +2,12 @@
 export const researchDescription =
   "You are an academic research assistant. You find papers on arXiv with paper_research and answer with the papers you found.";
 
+/** The research agent's skills, listed in its system prompt. */
+export const researchSkills = [
+  "Search arXiv by topic",
+  "Summarise papers with their ids and links",
+];
+
 /** The research agent's standing instruction. */
 export const researchInstruction = [
   "Always search before answering; never invent papers.",

@@ -1,8 +1,8 @@
-import { type AppRun, appToolSettings, invokeOnThread, withAppThread } from "@framework/cli-kit";
-import { Agent } from "@framework/core";
+import { type AppRun, invokeOnThread, withAppThread } from "@framework/cli-kit";
 import { type McpToolSet, mcpTools, parseMcpCommand } from "@framework/tools-mcp";
+import { createResearchAgent } from "./create-research-agent.js";
 import { papersFound, renderPapers } from "./papers-found.js";
-import { researchDescription, researchInstruction, researchQuery } from "./research-prompt.js";
+import { researchQuery } from "./research-prompt.js";
 
 /** What the command line asks of one research run. */
 export interface ResearchRequest {
@@ -56,15 +56,9 @@ async function research(
   request: ResearchRequest,
   servers: readonly McpToolSet[],
 ): Promise<void> {
-  const agent = await Agent.create({
-    description: researchDescription,
-    instruction: researchInstruction,
-    skills: ["Search arXiv by topic", "Summarise papers with their ids and links"],
-    llm: run.llm,
-    tools: ["@framework/tools-papers", ...servers],
-    resetTools: true,
+  const agent = await createResearchAgent(run.llm, {
+    tools: servers,
     logger: run.progress.logger("research"),
-    ...appToolSettings(import.meta.url),
   });
   const result = await withAppThread(run, { app: "research", ...request }, (thread) =>
     invokeOnThread(agent, researchQuery(request.topic, request.maxResults), {

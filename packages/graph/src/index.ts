@@ -15,7 +15,9 @@ export {
   type ListCheckpointsOptions,
   listInPages,
   MemorySaver,
+  type PendingInterrupt,
   type RunStatus,
+  type StateCheckpoint,
   type StateSnapshot,
   type StoredCheckpoint,
 } from "./checkpoint/index.js";
@@ -37,6 +39,7 @@ export {
   type GraphIssue,
   type GraphIssueCode,
   GraphValidationError,
+  InterruptNotFoundError,
   NodeExecutionError,
   NodeInterrupt,
   NotInterruptedError,
@@ -45,14 +48,18 @@ export {
   StateMutationError,
   StateValidationError,
   StepLimitError,
+  UnknownNodeError,
 } from "./error/index.js";
 export {
   CompiledGraph,
   type CompileOptions,
   DEFAULT_STEP_LIMIT,
   FlowStateGraph,
+  type GraphDrawing,
+  type GraphInput,
   LATEST_STATE_CACHE_THREADS,
   type StateHistoryOptions,
+  type UpdateStateOptions,
 } from "./graph/index.js";
 export { loggingMessage } from "./log/index.js";
 export {
@@ -77,12 +84,16 @@ export {
   type GraphEvent,
   type InterruptEvent,
   isResume,
+  isResumeByIds,
   type NodeAgentEvent,
+  type NodeCustomEvent,
   type NodeEndEvent,
   type NodeStartEvent,
   type Resume,
+  type ResumeByIds,
   type RunDoneEvent,
   resume,
+  resumeByIds,
 } from "./run/index.js";
 export {
   appendReducer,

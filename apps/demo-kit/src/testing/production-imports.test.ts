@@ -5,6 +5,9 @@ import { describe, expect, it } from "vitest";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 const doubles = new Set(["@framework/testing", "@framework/demo-kit"]);
+// An app's `./offline` subpath is its scripted model, a test double too (`pnpm serve --offline`
+// loads all three).
+const appScriptedModel = /^@framework\/app-[\w-]+\/offline$/;
 
 /** Every workspace package by name, with its directory. */
 function workspacePackages(): Map<string, string> {
@@ -47,7 +50,8 @@ function followImports(entries: string[]): { files: string[]; toDoubles: string[
     seen.add(file);
     for (const specifier of staticImports(file)) {
       const name = specifier.split("/").slice(0, 2).join("/");
-      if (doubles.has(name)) toDoubles.push(`${file.slice(root.length + 1)} -> ${specifier}`);
+      if (doubles.has(name) || appScriptedModel.test(specifier))
+        toDoubles.push(`${file.slice(root.length + 1)} -> ${specifier}`);
       else if (specifier.startsWith(".")) {
         visit(resolve(dirname(file), specifier.replace(/\.js$/, ".ts")));
       } else if (packages.has(name) && specifier === name) {
@@ -64,18 +68,22 @@ const pathsToDoubles = (entries: string[]) => followImports(entries).toDoubles;
 describe("the apps' production import paths", () => {
   it("load no test double: --offline imports them dynamically", () => {
     const entries = ["cli-kit/src/index.ts"].concat(
-      ...["crew", "finance", "research"].map((app) => [`${app}/src/index.ts`, `${app}/src/cli.ts`]),
+      ...["crew", "finance", "research", "server"].map((app) => [
+        `${app}/src/index.ts`,
+        `${app}/src/cli.ts`,
+      ]),
     );
     expect(pathsToDoubles(entries.map((entry) => join(root, "apps", entry)))).toEqual([]);
   });
 
   it("would see a static import of a double", () => {
-    const apps = ["crew", "finance", "research"];
+    const apps = ["crew", "finance", "research", "server"];
     const offline = apps.map((app) => join(root, "apps", app, "src/offline/start-offline.ts"));
     expect(pathsToDoubles(offline)).toEqual(
-      expect.arrayContaining(
-        apps.map((app) => `apps/${app}/src/offline/start-offline.ts -> @framework/demo-kit`),
-      ),
+      expect.arrayContaining([
+        ...apps.map((app) => `apps/${app}/src/offline/start-offline.ts -> @framework/demo-kit`),
+        "apps/server/src/offline/reference-analyst.ts -> @framework/app-research/offline",
+      ]),
     );
   });
 

@@ -1,53 +1,27 @@
-import {
-  decodeProtectedHeader,
-  type JWTPayload,
-  type JWTVerifyOptions,
-  jwtVerify,
-  type ProtectedHeaderParameters,
-} from "jose";
 import { ConfigurationError } from "../error/configuration-error.js";
 import { registerSecret } from "../log/redact.js";
-import { describeJwksUrl, type JwksOptions, remoteKeySet } from "./remote-key-set.js";
+import type { JwksOptions } from "./remote-key-set.js";
 import {
-  quoteTokenValue,
-  rejectToken,
-  toAuthenticationError,
-  type VerificationExpectations,
-} from "./token-rejection.js";
+  type AuthIdentity,
+  buildTokenVerifier,
+  type HmacAlgorithm,
+  type PublicKeyAlgorithm,
+  type TokenVerifierBaseOptions,
+  type TokenVerifierOptions,
+} from "./token-verifier.js";
 
-const hmacAlgorithms = ["HS256", "HS384", "HS512"] as const;
-const publicKeyAlgorithms = [
-  "RS256",
-  "RS384",
-  "RS512",
-  "PS256",
-  "PS384",
-  "PS512",
-  "ES256",
-  "ES384",
-  "ES512",
-  "EdDSA",
-  "Ed25519",
-] as const;
-
-/** Algorithms a card with a shared secret accepts. */
-export type HmacAlgorithm = (typeof hmacAlgorithms)[number];
-
-/** Algorithms a card with a JWKS URL accepts. */
-export type PublicKeyAlgorithm = (typeof publicKeyAlgorithms)[number];
+// Re-exported because they were first declared here and card users import them from here.
+export type {
+  AuthClaims,
+  AuthIdentity,
+  HmacAlgorithm,
+  PublicKeyAlgorithm,
+} from "./token-verifier.js";
 
 /** Options every authentication card takes, whatever checks its signature. */
-export interface AuthCardBaseOptions {
+export interface AuthCardBaseOptions extends TokenVerifierBaseOptions {
   /** The JWT in compact form (`header.payload.signature`), without a `Bearer ` prefix. */
   token: string;
-  /** Accepted `iss` value(s). When set, a token with another or no issuer is rejected. */
-  issuer?: string | string[];
-  /** Accepted `aud` value(s). When set, a token for none of them is rejected. */
-  audience?: string | string[];
-  /** Clock skew allowed when checking `exp` and `nbf`, in seconds. Default 0. */
-  clockToleranceSeconds?: number;
-  /** The clock `exp` and `nbf` are checked against. Defaults to the system clock. */
-  now?: () => Date;
 }
 
 /** A card whose token is signed with a shared secret (HS256, HS384 or HS512). */
@@ -74,30 +48,6 @@ export interface JwksAuthCardOptions extends AuthCardBaseOptions {
 /** Options of {@link createAuthCard}: exactly one of `secret` or `jwksUrl`. */
 export type AuthCardOptions = SecretAuthCardOptions | JwksAuthCardOptions;
 
-/** The claims of a verified token. `sub` is always present. */
-export interface AuthClaims {
-  /** The subject: the user id. */
-  readonly sub: string;
-  readonly iss?: string;
-  readonly aud?: string | readonly string[];
-  /** Expiry, in seconds since the epoch. */
-  readonly exp?: number;
-  /** Start of validity, in seconds since the epoch. */
-  readonly nbf?: number;
-  /** Issue time, in seconds since the epoch. */
-  readonly iat?: number;
-  readonly jti?: string;
-  /** Any other claim the issuer put in the token. */
-  readonly [claim: string]: unknown;
-}
-
-/** Who a verified card speaks for. */
-export interface AuthIdentity {
-  /** The token's `sub`. */
-  userId: string;
-  claims: AuthClaims;
-}
-
 /**
  * A JWT together with how to verify it, given to an Agent or CrewAgent as `authCard`. The
  * token is kept out of the card's enumerable properties, so logging or serialising a card
@@ -109,114 +59,6 @@ export interface AuthCard {
    * configured, and a non-empty `sub`. Throws an `AuthenticationError` naming the reason.
    */
   verify(): Promise<AuthIdentity>;
-}
-
-type Verifier = (token: string, options: JWTVerifyOptions) => Promise<JWTPayload>;
-
-interface KeyChoice {
-  verifyJwt: Verifier;
-  allowed: readonly string[];
-  keyDescription: string;
-}
-
-function configurationError(setting: string, message: string): ConfigurationError {
-  return new ConfigurationError({ setting: `authCard.${setting}`, message });
-}
-
-function chooseAlgorithms(
-  requested: readonly string[] | undefined,
-  family: readonly string[],
-  keyKind: string,
-): readonly string[] {
-  if (requested === undefined) return family;
-  const unsupported = requested.filter((algorithm) => !family.includes(algorithm));
-  if (requested.length === 0 || unsupported.length > 0) {
-    throw configurationError(
-      "algorithms",
-      `A card with ${keyKind} accepts only ${family.join(", ")}; got ${requested.length === 0 ? "an empty list" : unsupported.join(", ")}`,
-    );
-  }
-  return [...requested];
-}
-
-function registerSecretBytes(secret: Uint8Array): void {
-  // Byte secrets are usually text read from a file; that text is what could leak into a log.
-  try {
-    registerSecret(new TextDecoder("utf-8", { fatal: true }).decode(secret));
-  } catch {
-    // Not text, so it cannot appear verbatim in a message.
-  }
-}
-
-function secretKey(options: SecretAuthCardOptions): KeyChoice {
-  const { secret } = options;
-  if (typeof secret === "string") registerSecret(secret);
-  else if (secret instanceof Uint8Array) registerSecretBytes(secret);
-  else throw configurationError("secret", "The secret must be a string or a Uint8Array");
-  // A copy, so that the caller reusing its buffer cannot change the key afterwards.
-  const key =
-    typeof secret === "string" ? new TextEncoder().encode(secret) : new Uint8Array(secret);
-  if (key.length === 0) throw configurationError("secret", "The secret must not be empty");
-  const allowed = chooseAlgorithms(options.algorithms, hmacAlgorithms, "a shared secret");
-  return {
-    verifyJwt: async (token, verifyOptions) => (await jwtVerify(token, key, verifyOptions)).payload,
-    allowed,
-    keyDescription: "the configured secret",
-  };
-}
-
-function jwksKey(options: JwksAuthCardOptions): KeyChoice {
-  let url: URL;
-  try {
-    url = new URL(options.jwksUrl);
-  } catch {
-    throw configurationError("jwksUrl", "The JWKS URL is not a valid URL");
-  }
-  if (url.protocol !== "https:" && url.protocol !== "http:") {
-    throw configurationError(
-      "jwksUrl",
-      `The JWKS URL must use https: or http:, not ${url.protocol}`,
-    );
-  }
-  // fetch refuses such URLs, and its error would repeat the credentials.
-  if (url.username !== "" || url.password !== "") {
-    throw configurationError("jwksUrl", "The JWKS URL must not contain credentials");
-  }
-  const allowed = chooseAlgorithms(options.algorithms, publicKeyAlgorithms, "a JWKS URL");
-  const getKey = remoteKeySet(url, options.jwksOptions);
-  return {
-    verifyJwt: async (token, verifyOptions) =>
-      (await jwtVerify(token, getKey, verifyOptions)).payload,
-    allowed,
-    keyDescription: describeJwksUrl(url),
-  };
-}
-
-function checkAccepted(
-  setting: "issuer" | "audience",
-  value: string | string[] | undefined,
-): string | string[] | undefined {
-  if (value === undefined) return undefined;
-  const values = typeof value === "string" ? [value] : value;
-  if (values.length === 0 || values.some((item) => typeof item !== "string" || item === "")) {
-    throw configurationError(setting, `The ${setting} must be a non-empty string or list of them`);
-  }
-  return typeof value === "string" ? value : [...value];
-}
-
-function readHeader(token: unknown): ProtectedHeaderParameters {
-  if (typeof token !== "string" || token === "") {
-    throw rejectToken("malformed", "the card holds no token");
-  }
-  try {
-    return decodeProtectedHeader(token);
-  } catch (error) {
-    throw rejectToken(
-      "malformed",
-      "the token is not a well-formed JWT: its header cannot be decoded",
-      error,
-    );
-  }
 }
 
 /**
@@ -244,54 +86,18 @@ export function createAuthCard(options: AuthCardOptions): AuthCard {
       message: "An authentication card needs exactly one of `secret` or `jwksUrl`",
     });
   }
-  const { verifyJwt, allowed, keyDescription } = hasSecret ? secretKey(options) : jwksKey(options);
-  const issuer = checkAccepted("issuer", options.issuer);
-  const audience = checkAccepted("audience", options.audience);
-  const clockTolerance = options.clockToleranceSeconds ?? 0;
-  if (!Number.isFinite(clockTolerance) || clockTolerance < 0) {
-    throw configurationError(
-      "clockToleranceSeconds",
-      "The clock tolerance must be a finite number of seconds, 0 or more",
-    );
-  }
-  const now = options.now ?? (() => new Date());
-  const expected: VerificationExpectations = {
-    algorithms: allowed,
-    issuer,
-    audience,
-    keyDescription,
-  };
-
-  return {
-    async verify(): Promise<AuthIdentity> {
-      const header = readHeader(token);
-      if (typeof header.alg !== "string") {
-        throw rejectToken("malformed", 'the token\'s header has no "alg"');
-      }
-      // Checked before jose so that the message names the offending algorithm, e.g. "none".
-      if (!allowed.includes(header.alg)) {
-        throw rejectToken(
-          "unsupported_algorithm",
-          `the token's algorithm ${quoteTokenValue(header.alg)} is not accepted (allowed: ${allowed.join(", ")})`,
-        );
-      }
-      let payload: JWTPayload;
-      try {
-        payload = await verifyJwt(token, {
-          algorithms: [...allowed],
-          issuer,
-          audience,
-          clockTolerance,
-          currentDate: now(),
-        });
-      } catch (error) {
-        throw toAuthenticationError(error, expected);
-      }
-      const { sub } = payload;
-      if (typeof sub !== "string" || sub === "") {
-        throw rejectToken("missing_subject", 'the token has no "sub" claim, so it names no user');
-      }
-      return { userId: sub, claims: { ...payload, sub } };
-    },
-  };
+  const { issuer, audience, clockToleranceSeconds, now } = options;
+  const checks = { issuer, audience, clockToleranceSeconds, now };
+  const verifierOptions: TokenVerifierOptions = hasSecret
+    ? { ...checks, secret: options.secret, algorithms: options.algorithms }
+    : {
+        ...checks,
+        jwksURL: options.jwksUrl,
+        jwksOptions: options.jwksOptions,
+        algorithms: options.algorithms,
+      };
+  const verifier = buildTokenVerifier(verifierOptions, (setting) =>
+    setting === undefined ? "authCard" : `authCard.${setting === "jwksURL" ? "jwksUrl" : setting}`,
+  );
+  return { verify: () => verifier.verify(token) };
 }

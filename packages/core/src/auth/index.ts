@@ -2,13 +2,23 @@ export {
   type AuthCard,
   type AuthCardBaseOptions,
   type AuthCardOptions,
-  type AuthClaims,
-  type AuthIdentity,
   createAuthCard,
-  type HmacAlgorithm,
   type JwksAuthCardOptions,
-  type PublicKeyAlgorithm,
   type SecretAuthCardOptions,
 } from "./auth-card.js";
 export { type AuthContext, authenticate, unknownUserId } from "./authenticate.js";
 export type { JwksOptions } from "./remote-key-set.js";
+export {
+  type AuthClaims,
+  type AuthIdentity,
+  createTokenVerifier,
+  type HmacAlgorithm,
+  type JwksTokenVerifierOptions,
+  type PublicKeyAlgorithm,
+  type PublicKeyInput,
+  type PublicKeyTokenVerifierOptions,
+  type SecretTokenVerifierOptions,
+  type TokenVerifier,
+  type TokenVerifierBaseOptions,
+  type TokenVerifierOptions,
+} from "./token-verifier.js";

@@ -22,7 +22,7 @@ const defaultTimeoutMs = 5_000;
 // so key sets are shared per URL and options: otherwise every card would fetch the JWKS anew.
 const sharedKeySets = new Map<string, RemoteJWKSet>();
 
-function sharedKeySet(url: URL, options: JwksOptions): RemoteJWKSet {
+function sharedKeySet(url: URL, options: JwksOptions, setting: string): RemoteJWKSet {
   const cacheKey = JSON.stringify([
     url.href,
     options.cooldownMs,
@@ -39,7 +39,7 @@ function sharedKeySet(url: URL, options: JwksOptions): RemoteJWKSet {
       });
     } catch (error) {
       throw new ConfigurationError({
-        setting: "authCard.jwksOptions",
+        setting,
         message: `Invalid JWKS options: ${errorMessage(error)}`,
       });
     }
@@ -58,10 +58,15 @@ export function describeJwksUrl(url: URL): string {
  * use, again when stale, and again when a token names an unknown `kid` (after the cooldown),
  * so a rotated-in key is picked up and a rotated-away key stops verifying. Fetch failures
  * become {@link AuthenticationError}s with reason `key_unavailable`; a token that no key
- * matches is rejected with `invalid_signature`.
+ * matches is rejected with `invalid_signature`. Invalid `options` throw a
+ * `ConfigurationError` naming `setting`.
  */
-export function remoteKeySet(url: URL, options: JwksOptions = {}): JWTVerifyGetKey {
-  const keySet = sharedKeySet(url, options);
+export function remoteKeySet(
+  url: URL,
+  options: JwksOptions = {},
+  setting = "jwksOptions",
+): JWTVerifyGetKey {
+  const keySet = sharedKeySet(url, options, setting);
   const where = describeJwksUrl(url);
   return async (header, token) => {
     try {

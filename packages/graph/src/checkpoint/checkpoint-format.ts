@@ -9,13 +9,15 @@ import type {
   CheckpointSnapshot,
   CheckpointSource,
   FrontierDelta,
+  PendingInterrupt,
   RunStatus,
   StoredCheckpoint,
 } from "./checkpoint.js";
 import type { Checkpointer } from "./checkpointer.js";
+import { interruptsOf } from "./interrupt-id.js";
 import { jsonBytes } from "./json-bytes.js";
 import { type SnapshotMark, type SnapshotPolicy, snapshotDue } from "./snapshot-policy.js";
-import { setVisits } from "./visit-counts.js";
+import { setVisits, visitsOf } from "./visit-counts.js";
 
 // The checkpoint format: how a run writes its checkpoints (version 2), where a run's
 // checkpoints go on a thread's log, and how a thread's checkpoints of either version are read
@@ -70,24 +72,98 @@ export function snapshotSeqOf(checkpoint: StoredCheckpoint): number {
 }
 
 /**
- * The answers a run resuming the interrupted `checkpoint` hands out: those the interrupted
- * nodes already had, and `answer` for the first question still waiting. A node that asked
- * later questions in parallel runs again and asks them again.
+ * The answers a run continuing from `checkpoint` hands out, by node: those the unfinished
+ * nodes already had, then `answers` (by interrupt id) for the questions they answer. A node
+ * whose question is not answered runs again and asks it again.
  */
 export function answersAfterResume(
   checkpoint: StoredCheckpoint,
-  answer: unknown,
+  answers: ReadonlyMap<string, unknown> = new Map(),
 ): Readonly<Record<string, readonly unknown[]>> {
-  const answers = { ...checkpoint.answers };
-  const first = checkpoint.interrupts?.[0];
-  if (first) answers[first.node] = [...(answers[first.node] ?? []), answer];
-  return answers;
+  const byNode: Record<string, readonly unknown[]> = { ...checkpoint.answers };
+  if (checkpoint.status !== "interrupted") return byNode;
+  for (const { id, node } of interruptsOf(checkpoint)) {
+    if (answers.has(id)) byNode[node] = [...(byNode[node] ?? []), answers.get(id)];
+  }
+  return byNode;
+}
+
+/** The questions `checkpoint` waits on, with their ids; none unless its run is interrupted. */
+export function pendingInterrupts(checkpoint: StoredCheckpoint): PendingInterrupt[] {
+  return checkpoint.status === "interrupted" ? interruptsOf(checkpoint) : [];
+}
+
+/** What an update of a thread writes as a node: the node, and the nodes its edges lead to. */
+export interface UpdateAsNode {
+  readonly node: string;
+  /** The nodes the node's edges lead to on the updated state (END left out). */
+  readonly targets: readonly string[];
+}
+
+/** The checkpoint an update writes: the step, how the frontier moves, and where it ends. */
+export interface UpdateCheckpoint {
+  readonly step: CheckpointStep;
+  readonly delta: FrontierDelta;
+  readonly frontier: CheckpointFrontier;
+}
+
+/**
+ * The checkpoint of an update of the thread at `point` (none: a thread never run) writing
+ * `writes`. Without `asNode`, only the state changes: the frontier, the status and what the
+ * run waits on stay as they were. With it, the update is that node ending: it leaves the
+ * frontier (a visit counted, as if it had run) with its questions and answers, its targets
+ * are triggered, and the status follows: `interrupted` while questions remain, else `done`
+ * when nothing is left to run, else `running` (`invoke(null)` runs what is left).
+ */
+export function updateCheckpoint(
+  point: ThreadPoint | undefined,
+  writes: StateRecord,
+  asNode?: UpdateAsNode,
+): UpdateCheckpoint {
+  const base = point?.checkpoint;
+  const before: CheckpointFrontier = point
+    ? frontierOf(point)
+    : { pending: [], running: [], visits: {} };
+  let interrupts = base ? pendingInterrupts(base) : [];
+  const answers: Record<string, readonly unknown[]> = { ...base?.answers };
+  if (!asNode) {
+    const step: CheckpointStep = {
+      source: "update",
+      writes,
+      status: base?.status ?? "done",
+      ...(base?.error ? { error: base.error } : {}),
+      ...(interrupts.length > 0 ? { interrupts } : {}),
+      ...(Object.keys(answers).length > 0 ? { answers } : {}),
+    };
+    return { step, delta: {}, frontier: before };
+  }
+  const { node, targets } = asNode;
+  const visit = visitsOf(before.visits, node) + 1;
+  const delta: FrontierDelta = before.running.includes(node)
+    ? { finished: [node] }
+    : { started: [node], finished: [node], ...(visit > 1 ? { visits: { [node]: visit } } : {}) };
+  const moved: FrontierDelta = targets.length > 0 ? { ...delta, triggered: targets } : delta;
+  const fold = fromSaved(before);
+  applyDelta(fold, moved);
+  const frontier = materialized(fold);
+  interrupts = interrupts.filter((interrupt) => interrupt.node !== node);
+  delete answers[node];
+  const idle = frontier.pending.length === 0 && frontier.running.length === 0;
+  const step: CheckpointStep = {
+    source: "update",
+    node,
+    writes,
+    status: interrupts.length > 0 ? "interrupted" : idle ? "done" : "running",
+    ...(interrupts.length > 0 ? { interrupts } : {}),
+    ...(Object.keys(answers).length > 0 ? { answers } : {}),
+  };
+  return { step, delta: moved, frontier };
 }
 
 /** What one step of a run records, besides where the run stands. */
 export interface CheckpointStep {
   readonly source: CheckpointSource;
-  /** The node that ended (source `node`), or that failed (source `stop`). */
+  /** The node that ended (source `node`), that failed (`stop`), or that an update wrote as. */
   readonly node?: string;
   /** The keys written at this step, as {@link StateEngine.stage} records them. */
   readonly writes: StateRecord;
@@ -133,9 +209,9 @@ export class CheckpointWriter {
   }
 
   /**
-   * Appends the checkpoint of one step: `delta` is how the frontier moved since the previous
-   * checkpoint, and `snapshot` gives the full state and frontier, asked for only when this
-   * checkpoint must hold them.
+   * Appends the checkpoint of one step and returns it: `delta` is how the frontier moved since
+   * the previous checkpoint, and `snapshot` gives the full state and frontier, asked for only
+   * when this checkpoint must hold them.
    *
    * @throws whatever the checkpointer's `put` throws (`CheckpointConflictError` when another
    *   run wrote the thread first); the next checkpoint is then a snapshot.
@@ -144,7 +220,7 @@ export class CheckpointWriter {
     step: CheckpointStep,
     delta: FrontierDelta,
     snapshot: () => CheckpointSnapshot,
-  ): Promise<void> {
+  ): Promise<Checkpoint> {
     const { checkpointer, threadId, runId, metadata, policy } = this.#options;
     const seq = this.#nextSeq;
     let mark = this.#snapshot;
@@ -184,6 +260,7 @@ export class CheckpointWriter {
     this.#snapshot = mark;
     this.#parentId = checkpoint.id;
     this.#nextSeq += 1;
+    return checkpoint;
   }
 }
 
@@ -250,6 +327,13 @@ function applyDelta(frontier: FoldFrontier, delta: FrontierDelta): void {
     }
   }
   for (const name of delta.triggered ?? []) frontier.pending.add(name);
+}
+
+/** A fold's frontier as a snapshot stores it. */
+function materialized(frontier: FoldFrontier): CheckpointFrontier {
+  const visits = { ...frontier.baseVisits };
+  for (const [name, count] of frontier.changedVisits) setVisits(visits, name, count);
+  return { pending: [...frontier.pending], running: [...frontier.running], visits };
 }
 
 /**

@@ -6,8 +6,20 @@ export type RunStatus = "running" | "done" | "failed" | "cancelled" | "interrupt
 
 /** A question a node asked with `context.interrupt(value)`, waiting for an answer. */
 export interface CheckpointInterrupt {
+  /**
+   * The question's id, what `resumeByIds` answers it by: a hash of the thread, the run, the
+   * node, its visit and the question's place among the node's questions, so a question asked
+   * again (its node re-run after another node's answer) keeps its id. Absent on checkpoints
+   * written before ids were stored; they are derived on reading (see `PendingInterrupt`).
+   */
+  readonly id?: string;
   readonly node: string;
   readonly value: unknown;
+}
+
+/** A question waiting for an answer, with its id: what `getState` and `stream` report. */
+export interface PendingInterrupt extends CheckpointInterrupt {
+  readonly id: string;
 }
 
 /** The scheduler's whole position, enough to continue a stopped run where it stood. */
@@ -54,10 +66,11 @@ export interface CheckpointError {
 }
 
 /**
- * What wrote a checkpoint: a run started, a node ended, or the run failed, was cancelled or
- * was interrupted.
+ * What wrote a checkpoint: a run started (`input`), a node ended (`node`), the run failed,
+ * was cancelled or was interrupted (`stop`), or `updateState` changed the thread's state
+ * from outside a run (`update`; its `node` is the `asNode` it wrote as, if any).
  */
-export type CheckpointSource = "input" | "node" | "stop";
+export type CheckpointSource = "input" | "node" | "stop" | "update";
 
 /**
  * One saved step of a thread (format version 2), plain JSON whose size follows what changed
@@ -83,7 +96,10 @@ export interface Checkpoint {
   /** ISO 8601 time of writing. */
   readonly createdAt: string;
   readonly source: CheckpointSource;
-  /** The node that ended (source `node`), or that failed (source `stop`). */
+  /**
+   * The node that ended (source `node`), that failed (source `stop`), or that an update
+   * wrote as (source `update`).
+   */
   readonly node?: string;
   /** The keys written at this step. */
   readonly writes: Readonly<Record<string, unknown>>;
@@ -98,11 +114,15 @@ export interface Checkpoint {
   readonly snapshot?: CheckpointSnapshot;
   readonly status: RunStatus;
   readonly error?: CheckpointError;
-  /** On an interrupted run's stop checkpoint: the questions waiting, in the order asked. */
+  /**
+   * On an interrupted run's stop checkpoint (and an update of it): the questions waiting, in
+   * the order asked.
+   */
   readonly interrupts?: readonly CheckpointInterrupt[];
   /**
-   * On an interrupted run's stop checkpoint: the answers each still-unfinished node already
-   * received, in order, handed back to its `context.interrupt` calls when it runs again.
+   * On a stop checkpoint (and an update of one): the answers each still-unfinished node
+   * already received, in order, handed back to its `context.interrupt` calls when it runs
+   * again.
    */
   readonly answers?: Readonly<Record<string, readonly unknown[]>>;
   /** Run facts worth querying: `user_id` and the config's `checkpointMetadata`. */

@@ -7,6 +7,7 @@ export type {
   CheckpointSource,
   CheckpointV1,
   FrontierDelta,
+  PendingInterrupt,
   RunStatus,
   StoredCheckpoint,
 } from "./checkpoint.js";
@@ -19,4 +20,4 @@ export {
 } from "./list-in-pages.js";
 export { MemorySaver } from "./memory-saver.js";
 export { DEFAULT_SNAPSHOT_RATIO } from "./snapshot-policy.js";
-export type { StateSnapshot } from "./state-snapshot.js";
+export type { StateCheckpoint, StateSnapshot } from "./state-snapshot.js";

@@ -2,11 +2,27 @@ import { deepFreeze } from "../state/deep-freeze.js";
 import type { StateRecord } from "../state/state-engine.js";
 import type {
   CheckpointError,
-  CheckpointInterrupt,
   CheckpointSource,
+  PendingInterrupt,
   RunStatus,
+  StoredCheckpoint,
 } from "./checkpoint.js";
-import type { ThreadPoint } from "./checkpoint-format.js";
+import { pendingInterrupts, type ThreadPoint } from "./checkpoint-format.js";
+
+/**
+ * A checkpoint as `getState` reports it (and `updateState` returns it). Pass its `id` as
+ * `configurable.checkpoint_id` to read or continue the thread from there.
+ */
+export interface StateCheckpoint {
+  readonly id: string;
+  readonly parentId: string | null;
+  readonly seq: number;
+  readonly runId: string;
+  readonly createdAt: string;
+  readonly source: CheckpointSource;
+  readonly node?: string;
+  readonly metadata: Readonly<Record<string, unknown>>;
+}
 
 /** What `getState` reports about a thread at one checkpoint. */
 export interface StateSnapshot<S = StateRecord> {
@@ -21,20 +37,28 @@ export interface StateSnapshot<S = StateRecord> {
    * The checkpoint this snapshot comes from; absent for a thread never run. Pass its `id` as
    * `configurable.checkpoint_id` to read or continue the thread from here.
    */
-  readonly checkpoint?: {
-    readonly id: string;
-    readonly parentId: string | null;
-    readonly seq: number;
-    readonly runId: string;
-    readonly createdAt: string;
-    readonly source: CheckpointSource;
-    readonly node?: string;
-    readonly metadata: Readonly<Record<string, unknown>>;
-  };
+  readonly checkpoint?: StateCheckpoint;
   /** Why the run stopped, for a failed or cancelled run. */
   readonly error?: CheckpointError;
-  /** What the run waits for, for an interrupted run: answer with `resume(answer)`. */
-  readonly interrupts?: readonly CheckpointInterrupt[];
+  /**
+   * What the run waits for, for an interrupted run, in the order asked: answer the first
+   * with `resume(answer)`, or any of them by id with `resumeByIds({ [id]: answer })`.
+   */
+  readonly interrupts?: readonly PendingInterrupt[];
+}
+
+/** How `getState` reports `checkpoint`. */
+export function stateCheckpointOf(checkpoint: StoredCheckpoint): StateCheckpoint {
+  return {
+    id: checkpoint.id,
+    parentId: checkpoint.parentId,
+    seq: checkpoint.seq,
+    runId: checkpoint.runId,
+    createdAt: checkpoint.createdAt,
+    source: checkpoint.source,
+    ...(checkpoint.node === undefined ? {} : { node: checkpoint.node }),
+    metadata: checkpoint.metadata,
+  };
 }
 
 /** The snapshot of one point of a thread, or of an empty thread holding `initial`. */
@@ -45,22 +69,14 @@ export function toStateSnapshot<S>(
 ): StateSnapshot<S> {
   if (!point) return { threadId, values: deepFreeze(initial) as S, next: [], status: "new" };
   const { checkpoint } = point;
+  const interrupts = pendingInterrupts(checkpoint);
   return {
     threadId,
     values: deepFreeze(point.values) as S,
     next: [...point.running, ...point.pending],
     status: checkpoint.status,
-    checkpoint: {
-      id: checkpoint.id,
-      parentId: checkpoint.parentId,
-      seq: checkpoint.seq,
-      runId: checkpoint.runId,
-      createdAt: checkpoint.createdAt,
-      source: checkpoint.source,
-      ...(checkpoint.node === undefined ? {} : { node: checkpoint.node }),
-      metadata: checkpoint.metadata,
-    },
+    checkpoint: stateCheckpointOf(checkpoint),
     ...(checkpoint.error === undefined ? {} : { error: checkpoint.error }),
-    ...(checkpoint.interrupts === undefined ? {} : { interrupts: checkpoint.interrupts }),
+    ...(interrupts.length === 0 ? {} : { interrupts }),
   };
 }

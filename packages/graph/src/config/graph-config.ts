@@ -23,6 +23,15 @@ export interface GraphConfig {
   configurable?: GraphConfigurable;
   /** Cancels the run: running nodes see it through their context, the run rejects. */
   signal?: AbortSignal;
+  /**
+   * Drains the run when it fires: no node starts any more, the nodes running go on until
+   * they end and are checkpointed, then the run stops as `cancelled` (rejecting with an
+   * `AbortedError` whose `cause` is the signal's reason), and `invoke(null)` continues it
+   * without re-running them. For a graceful shutdown: drain first, and abort `signal` for
+   * what has not ended when the grace period is over. A run that finishes or pauses on an
+   * interrupt meanwhile ends as it would have.
+   */
+  drainSignal?: AbortSignal;
   /** Maximum node runs of this call; overrides the compile-time limit. */
   stepLimit?: number;
   /**
@@ -39,4 +48,13 @@ export const DEFAULT_THREAD_ID = "1";
 export function threadIdOf(config: GraphConfig | undefined): string {
   const id = config?.configurable?.thread_id;
   return id === undefined ? DEFAULT_THREAD_ID : String(id);
+}
+
+/** What every checkpoint a call writes holds as `metadata`: its `checkpointMetadata` and `user_id`. */
+export function checkpointMetadataOf(config: GraphConfig): Readonly<Record<string, unknown>> {
+  const userId = config.configurable?.user_id;
+  return Object.freeze({
+    ...config.checkpointMetadata,
+    ...(userId === undefined ? {} : { user_id: userId }),
+  });
 }

@@ -88,13 +88,57 @@ export function describeGraphOnCheckpointer(context: ConformanceContext): void {
     });
     const paused = await build().getState(config);
     expect(paused.status).toBe("interrupted");
-    expect(paused.interrupts).toEqual([{ node: "ask", value: "two" }]);
+    expect(paused.interrupts).toEqual([{ id: expect.any(String), node: "ask", value: "two" }]);
+    expect(stored?.interrupts?.[0]?.id).toBe(paused.interrupts?.[0]?.id);
 
     const final = await build().invoke(resume(2), config);
     expect(final.result).toBe('[{"ok":true},2]');
     expect(runs).toEqual(["first", "ask", "ask", "ask"]);
     const history = await collect(build().getStateHistory(config));
     expect(history.map((snapshot) => snapshot.status)).toContain("interrupted");
+  });
+
+  it("keeps a state update and a fork, and a new graph continues from them", async () => {
+    const saver = await context.checkpointer();
+    const runs: string[] = [];
+    const build = () =>
+      new FlowStateGraph(State)
+        .addNode("first", () => {
+          runs.push("first");
+          return { log: "first" };
+        })
+        .addNode("second", (state) => {
+          runs.push("second");
+          return { log: "second", result: `count ${state.count}` };
+        })
+        .addEdge(START, "first")
+        .addEdge("first", "second")
+        .addEdge("second", END)
+        .compile({ checkpointer: saver });
+    const thread = context.threadId("update");
+    const config = { configurable: { thread_id: thread } };
+    await build().invoke({ log: "input" }, config);
+    const done = await build().getState(config);
+
+    const written = await build().updateState(config, { count: 5 }, { asNode: "first" });
+    expect(await saver.getLatest(thread)).toMatchObject({
+      id: written.id,
+      source: "update",
+      node: "first",
+      writes: { count: 5 },
+    });
+    expect(await build().getState(config)).toMatchObject({ status: "running", next: ["second"] });
+    const final = await build().invoke(null, config);
+    expect(final.result).toBe("count 5");
+    expect(runs).toEqual(["first", "second", "second"]);
+
+    const fork = { configurable: { thread_id: thread, checkpoint_id: done.checkpoint!.id } };
+    const forked = await build().updateState(fork, { log: "note" });
+    expect(forked.parentId).toBe(done.checkpoint!.id);
+    expect((await build().getState(config)).values).toEqual({
+      ...done.values,
+      log: [...done.values.log, "note"],
+    });
   });
 
   it("reads a long loop back through its snapshots, and travels back in time", async () => {

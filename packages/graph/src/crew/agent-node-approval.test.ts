@@ -68,6 +68,7 @@ describe("tool approval in an agent node", () => {
     expect(paused.status).toBe("interrupted");
     expect(paused.interrupts).toEqual([
       {
+        id: expect.stringMatching(/^[0-9a-f]{32}$/),
         node: "clerk",
         value: {
           type: "tool-approval",

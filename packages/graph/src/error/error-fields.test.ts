@@ -4,12 +4,14 @@ import { CheckpointConflictError } from "./checkpoint-conflict-error.js";
 import { CheckpointNotFoundError } from "./checkpoint-not-found-error.js";
 import { CorruptThreadError } from "./corrupt-thread-error.js";
 import { GraphValidationError } from "./graph-validation-error.js";
+import { InterruptNotFoundError } from "./interrupt-not-found-error.js";
 import { NodeExecutionError } from "./node-execution-error.js";
 import { NodeInterrupt } from "./node-interrupt.js";
 import { NotInterruptedError } from "./not-interrupted-error.js";
 import { StateConflictError } from "./state-conflict-error.js";
 import { StateValidationError } from "./state-validation-error.js";
 import { StepLimitError } from "./step-limit-error.js";
+import { UnknownNodeError } from "./unknown-node-error.js";
 
 // Thread ids, node names, state values and answers come from users and from models, so a
 // secret can land in any field: each error class must pass its fields through FrameworkError's
@@ -39,6 +41,14 @@ const cases: readonly { error: FrameworkError; fields: Record<string, unknown> }
     fields: { issues: [{ code: "unknown_node", nodes: [redacted], message: redacted }] },
   },
   {
+    error: new InterruptNotFoundError({
+      threadId: planted,
+      interruptIds: [planted],
+      pendingIds: [planted],
+    }),
+    fields: { threadId: redacted, interruptIds: [redacted], pendingIds: [redacted] },
+  },
+  {
     error: new NodeExecutionError({ node: planted, phase: "router", cause: new Error("x") }),
     fields: { node: redacted, phase: "router" },
   },
@@ -58,6 +68,10 @@ const cases: readonly { error: FrameworkError; fields: Record<string, unknown> }
   {
     error: new StepLimitError({ limit: 5, state: { notes: [planted] }, next: [planted] }),
     fields: { limit: 5, state: { notes: [redacted] }, next: [redacted] },
+  },
+  {
+    error: new UnknownNodeError({ node: planted, nodes: ["a", planted] }),
+    fields: { node: redacted, nodes: ["a", redacted] },
   },
 ];
 

@@ -6,6 +6,7 @@ export {
   type GraphIssueCode,
   GraphValidationError,
 } from "./graph-validation-error.js";
+export { InterruptNotFoundError } from "./interrupt-not-found-error.js";
 export { NodeExecutionError } from "./node-execution-error.js";
 export { NodeInterrupt } from "./node-interrupt.js";
 export { NotInterruptedError } from "./not-interrupted-error.js";
@@ -13,3 +14,4 @@ export { StateConflictError } from "./state-conflict-error.js";
 export { type StateMutation, StateMutationError } from "./state-mutation-error.js";
 export { StateValidationError } from "./state-validation-error.js";
 export { StepLimitError } from "./step-limit-error.js";
+export { UnknownNodeError } from "./unknown-node-error.js";

@@ -24,7 +24,12 @@ export class StateValidationError extends FrameworkError {
     issues,
     cause,
   }: { node: string; key?: string; issues: readonly string[]; cause?: unknown }) {
-    const source = node === "__start__" ? "the graph input" : `node "${node}"`;
+    const source =
+      node === "__start__"
+        ? "the graph input"
+        : node === "__update__"
+          ? "updateState"
+          : `node "${node}"`;
     const target = key === undefined ? "the update" : `state key "${key}"`;
     super({
       name,

@@ -5,19 +5,27 @@ import type { StoredCheckpoint } from "../checkpoint/checkpoint.js";
 import {
   answersAfterResume,
   frontierOf,
+  pendingInterrupts,
   positionAfter,
   type ThreadPoint,
 } from "../checkpoint/checkpoint-format.js";
 import type { Checkpointer } from "../checkpoint/checkpointer.js";
 import { DEFAULT_SNAPSHOT_RATIO, type SnapshotPolicy } from "../checkpoint/snapshot-policy.js";
-import { type StateSnapshot, toStateSnapshot } from "../checkpoint/state-snapshot.js";
+import {
+  type StateCheckpoint,
+  type StateSnapshot,
+  stateCheckpointOf,
+  toStateSnapshot,
+} from "../checkpoint/state-snapshot.js";
 import { ThreadReader } from "../checkpoint/thread-reader.js";
 import { type GraphConfig, threadIdOf } from "../config/graph-config.js";
 import { CheckpointNotFoundError } from "../error/checkpoint-not-found-error.js";
+import { InterruptNotFoundError } from "../error/interrupt-not-found-error.js";
 import { NotInterruptedError } from "../error/not-interrupted-error.js";
+import { END_NAME, START_NAME } from "../node/endpoints.js";
 import type { GraphEvent } from "../run/graph-event.js";
 import { GraphRun, type RunStart } from "../run/graph-run.js";
-import { isResume, type Resume } from "../run/interrupt.js";
+import { isResume, isResumeByIds, type Resume, type ResumeByIds } from "../run/interrupt.js";
 import { deepFreeze } from "../state/deep-freeze.js";
 import {
   engineOf,
@@ -27,6 +35,7 @@ import {
 } from "../state/state-definition.js";
 import type { StateEngine } from "../state/state-engine.js";
 import type { GraphTopology } from "../topology/graph-topology.js";
+import { updateThread } from "./thread-update.js";
 
 /** The default maximum of node runs per invocation. */
 export const DEFAULT_STEP_LIMIT = 100;
@@ -59,6 +68,33 @@ export interface CompileOptions {
 /** Threads whose newest state a compiled graph keeps materialised for `getState`. */
 export const LATEST_STATE_CACHE_THREADS = 256;
 
+/** A graph's shape, for drawing it: see {@link CompiledGraph.drawing}. */
+export interface GraphDrawing {
+  /** START, every node in the order it was added, and END, by name. */
+  readonly nodes: readonly { readonly id: string }[];
+  /**
+   * Every edge. A conditional edge is drawn to each target its router may choose: the
+   * declared ones, or every node and END when the router declared none.
+   */
+  readonly edges: readonly {
+    readonly source: string;
+    readonly target: string;
+    readonly conditional: boolean;
+  }[];
+}
+
+/** Options of {@link CompiledGraph.updateState}. */
+export interface UpdateStateOptions {
+  /**
+   * Write the update as this node (a node of the graph): validated and merged as its update
+   * would be, and the thread then moves on as if it had just ended: its edges (routers on the
+   * updated state) decide the nodes that run next, and a question it was waiting on is
+   * dropped. Without it, the update comes from outside the graph and the nodes that run next
+   * stay as they were.
+   */
+  asNode?: string;
+}
+
 /** Options of {@link CompiledGraph.getStateHistory}. */
 export interface StateHistoryOptions {
   /** At most this many snapshots, newest first. */
@@ -72,12 +108,15 @@ let compiledGraph: <D extends StateDefinition>(
   options: CompileOptions,
 ) => CompiledGraph<D>;
 
+/** What `invoke` and `stream` take: an update to start a run with, an answer, or `null`. */
+export type GraphInput<D extends StateDefinition> = UpdateOf<D> | Resume | ResumeByIds | null;
+
 /**
  * A runnable graph, made by `FlowStateGraph.compile`. Each `invoke` or `stream` works on one
  * thread (`configurable.thread_id`, default `"1"`): new input starts a run on top of the
  * thread's saved state, `null` input resumes the thread's failed or cancelled run without
- * re-running finished nodes, and `resume(answer)` answers a run paused by a node's
- * `context.interrupt`.
+ * re-running finished nodes, and `resume(answer)` (or `resumeByIds({ [id]: answer })`)
+ * answers a run paused by a node's `context.interrupt`.
  */
 export class CompiledGraph<D extends StateDefinition = StateDefinition> {
   /** The state the graph runs over. */
@@ -118,21 +157,23 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
    * `status: "interrupted"` and the questions.
    *
    * @throws NodeExecutionError, StateValidationError, StateConflictError, StepLimitError,
-   *   GraphValidationError (a router returned an unknown node), AbortedError (cancelled), or
-   *   NotInterruptedError (`resume(...)` for a thread that waits for no answer).
+   *   GraphValidationError (a router returned an unknown node), AbortedError (cancelled, or
+   *   drained by `drainSignal`), NotInterruptedError (`resume(...)` for a thread that waits
+   *   for no answer), or InterruptNotFoundError (`resumeByIds` naming no pending interrupt).
    */
-  async invoke(input: UpdateOf<D> | Resume | null, config: GraphConfig = {}): Promise<StateOf<D>> {
+  async invoke(input: GraphInput<D>, config: GraphConfig = {}): Promise<StateOf<D>> {
     const run = await this.#createRun(input, config, () => {});
     return (await run.execute()) as StateOf<D>;
   }
 
   /**
-   * Runs the graph, yielding node start and end events as they happen and a final `done`
-   * event with the full state, or `interrupt` events (and no `done`) when a node paused the
-   * run. Leaving the loop early cancels the run (resumable later).
+   * Runs the graph, yielding node start and end events as they happen (with what nodes send
+   * through `context.agentEvent` and `context.writer` in between) and a final `done` event
+   * with the full state, or `interrupt` events (and no `done`) when a node paused the run.
+   * Leaving the loop early cancels the run (resumable later).
    */
   async *stream(
-    input: UpdateOf<D> | Resume | null,
+    input: GraphInput<D>,
     config: GraphConfig = {},
   ): AsyncGenerator<GraphEvent<StateOf<D>, UpdateOf<D>>> {
     const channel = new EventChannel<GraphEvent>();
@@ -169,6 +210,53 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
       ? await reader.at(from)
       : await this.#latestPoint(threadId, reader, await checkpointer.getLatest(threadId));
     return toStateSnapshot(threadId, point, this.#engine.initialValues());
+  }
+
+  /**
+   * Changes the thread's state from outside a run, as a person correcting an agent's work
+   * would: writes a new checkpoint whose state is the thread's (at `configurable.checkpoint_id`
+   * when given, which forks the thread from there; else its newest) with `update` validated
+   * and merged through the state's reducers, as node `options.asNode`'s update would be. The
+   * checkpoint has source `update`; the thread's newest state is then the updated one.
+   *
+   * Without `asNode`, the nodes that run next, the status and the questions waiting stay as
+   * they were: an interrupted thread stays interrupted and its interrupts keep their ids. With
+   * it, the thread moves on as if that node had just ended: its edges decide what runs next
+   * (`invoke(null)` runs it), and its own question, if it asked one, is dropped. Returns the
+   * new checkpoint as `getState` reports checkpoints.
+   *
+   * @throws ConfigurationError when the graph was compiled without a checkpointer.
+   * @throws CheckpointNotFoundError when `checkpoint_id` is not a checkpoint of the thread.
+   * @throws UnknownNodeError when `asNode` is not a node of the graph.
+   * @throws StateValidationError when the update does not fit the state (nothing is written).
+   * @throws CheckpointConflictError when a run wrote the thread meanwhile.
+   */
+  async updateState(
+    config: GraphConfig,
+    update: UpdateOf<D> | null,
+    options: UpdateStateOptions = {},
+  ): Promise<StateCheckpoint> {
+    const threadId = threadIdOf(config);
+    const checkpointer = this.#requireCheckpointer();
+    const reader = new ThreadReader(checkpointer, threadId, this.#engine);
+    const latest = await checkpointer.getLatest(threadId);
+    const requested = await this.#requestedCheckpoint(config);
+    const point = requested
+      ? await reader.at(requested)
+      : await this.#latestPoint(threadId, reader, latest);
+    const written = await updateThread({
+      engine: this.#engine,
+      topology: this.#topology,
+      checkpointer,
+      snapshotPolicy: this.#snapshotPolicy,
+      config,
+      threadId,
+      latest,
+      point,
+      update,
+      asNode: options.asNode,
+    });
+    return stateCheckpointOf(written);
   }
 
   /**
@@ -234,6 +322,38 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     return checkpoint;
   }
 
+  /**
+   * The same graph (nodes, edges, limits, snapshot policy) saving its checkpoints to
+   * `checkpointer`: how a server keeps the threads of every graph it is given in its own
+   * store. This graph is left as it is.
+   */
+  withCheckpointer(checkpointer: Checkpointer): CompiledGraph<D> {
+    return new CompiledGraph(this.definition, this.#topology, {
+      checkpointer,
+      stepLimit: this.#stepLimit,
+      logger: this.#logger,
+      snapshotRatio: this.#snapshotPolicy.ratio,
+      snapshotEvery: this.#snapshotPolicy.every,
+    });
+  }
+
+  /** The graph's shape: START, its nodes and END, and the edges between them. */
+  drawing(): GraphDrawing {
+    const names = [...this.#topology.nodes.keys()];
+    const edges: { source: string; target: string; conditional: boolean }[] = [];
+    for (const source of [START_NAME, ...names]) {
+      for (const target of this.#topology.staticTargets(source)) {
+        edges.push({ source, target, conditional: false });
+      }
+      for (const branch of this.#topology.branches(source)) {
+        for (const target of branch.targets ?? [...names, END_NAME]) {
+          edges.push({ source, target, conditional: true });
+        }
+      }
+    }
+    return { nodes: [START_NAME, ...names, END_NAME].map((id) => ({ id })), edges };
+  }
+
   #requireCheckpointer(): Checkpointer {
     if (this.checkpointer) return this.checkpointer;
     throw new ConfigurationError({
@@ -263,13 +383,17 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
     const base = point?.checkpoint;
     let start: RunStart = { kind: "new", input };
     let answers: Readonly<Record<string, readonly unknown[]>> = {};
-    if (isResume(input)) {
+    const answering = isResume(input) || isResumeByIds(input);
+    if (answering) {
       if (base?.status !== "interrupted") {
         throw new NotInterruptedError({ threadId, status: base?.status ?? "new" });
       }
-      answers = answersAfterResume(base, input.value);
+      answers = answersAfterResume(base, answersById(threadId, base, input));
+    } else if (input === null && base) {
+      // A stopped run's nodes get back the answers they had, so none is asked twice.
+      answers = answersAfterResume(base);
     }
-    if ((input === null || isResume(input)) && base) {
+    if ((input === null || answering) && base) {
       start =
         base.status === "done"
           ? { kind: "idle" }
@@ -292,6 +416,28 @@ export class CompiledGraph<D extends StateDefinition = StateDefinition> {
       emit,
     });
   }
+}
+
+/**
+ * The answers `input` gives, by interrupt id: `resume`'s to the first question `base` waits
+ * on, `resumeByIds`'s as named.
+ *
+ * @throws InterruptNotFoundError when `resumeByIds` names no id, or one `base` does not wait on.
+ */
+function answersById(
+  threadId: string,
+  base: StoredCheckpoint,
+  input: Resume | ResumeByIds,
+): ReadonlyMap<string, unknown> {
+  const pending = pendingInterrupts(base);
+  if (isResume(input)) return new Map(pending.slice(0, 1).map(({ id }) => [id, input.value]));
+  const pendingIds = pending.map(({ id }) => id);
+  const named = Object.keys(input.answers);
+  const unknown = named.filter((id) => !pendingIds.includes(id));
+  if (named.length === 0 || unknown.length > 0) {
+    throw new InterruptNotFoundError({ threadId, interruptIds: unknown, pendingIds });
+  }
+  return new Map(Object.entries(input.answers));
 }
 
 /** The snapshot policy the compile options ask for. */

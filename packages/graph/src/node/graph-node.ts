@@ -31,6 +31,14 @@ export interface NodeContext {
   /** Reports an event of an agent working for this node; `stream` yields it tagged `agent`. */
   readonly agentEvent: (event: AgentEvent) => void;
   /**
+   * Sends `data` (plain JSON: progress, partial results, anything a client shows while the
+   * node works) to whoever streams the run: `stream` yields `{ type: "custom", node, data }`
+   * at once, and a server streams it as LangGraph's `custom` mode. Named after LangGraph's
+   * `config.writer`, which code ported from it calls the same way (`writer({ progress })`).
+   * Nothing is saved: without a stream it goes nowhere, and a node re-run writes again.
+   */
+  readonly writer: (data: unknown) => void;
+  /**
    * Pauses the run to ask `value` (plain JSON) of a person or another system: the run ends as
    * `"interrupted"` once the other running nodes end, and `graph.invoke(resume(answer))` runs
    * this node again from the start, where this call returns `answer`. Several calls in one

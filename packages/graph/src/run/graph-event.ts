@@ -33,12 +33,21 @@ export interface NodeAgentEvent {
   readonly event: AgentEvent;
 }
 
+/** What a node sent with `context.writer(data)`, as it sent it. */
+export interface NodeCustomEvent {
+  readonly type: "custom";
+  readonly node: string;
+  readonly data: unknown;
+}
+
 /**
  * A node called `context.interrupt(value)`: the run pauses once the nodes still running end,
  * and the stream ends without a `done` event.
  */
 export interface InterruptEvent {
   readonly type: "interrupt";
+  /** The question's id, which `resumeByIds` answers it by (as in `getState().interrupts`). */
+  readonly id: string;
   readonly node: string;
   readonly value: unknown;
 }
@@ -49,4 +58,5 @@ export type GraphEvent<S = StateRecord, U = StateRecord> =
   | NodeEndEvent<U>
   | InterruptEvent
   | RunDoneEvent<S>
-  | NodeAgentEvent;
+  | NodeAgentEvent
+  | NodeCustomEvent;

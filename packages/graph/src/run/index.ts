@@ -2,8 +2,16 @@ export type {
   GraphEvent,
   InterruptEvent,
   NodeAgentEvent,
+  NodeCustomEvent,
   NodeEndEvent,
   NodeStartEvent,
   RunDoneEvent,
 } from "./graph-event.js";
-export { isResume, type Resume, resume } from "./interrupt.js";
+export {
+  isResume,
+  isResumeByIds,
+  type Resume,
+  type ResumeByIds,
+  resume,
+  resumeByIds,
+} from "./interrupt.js";

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+import { appOptionsHelp, appVersion, examplesHelp, runApp } from "@framework/cli-kit";
+import { DEFAULT_DATABASE_PATH } from "@framework/server";
+import { Command, InvalidArgumentError } from "commander";
+import { serveReferenceAgents } from "./serve-reference-agents.js";
+
+interface ServeFlags {
+  port: number;
+  host: string;
+  db: string;
+  offline?: boolean;
+  verbose?: boolean;
+}
+
+function portNumber(value: string): number {
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || parsed > 65_535) {
+    throw new InvalidArgumentError("expected a port number from 0 (any free port) to 65535");
+  }
+  return parsed;
+}
+
+await new Command()
+  .name("framework-serve")
+  .version(appVersion(import.meta.url))
+  .addHelpText(
+    "after",
+    examplesHelp([
+      {
+        command: "pnpm serve --offline",
+        does: "the three agents over HTTP, on sample data and a scripted model",
+      },
+      {
+        command: "pnpm serve --port 9000",
+        does: "the three agents on a real model (.env), at http://127.0.0.1:9000",
+      },
+    ]),
+  )
+  .description(
+    "Serves the reference agents over HTTP (LangGraph's Agent Protocol): research (papers), finance (stocks and deep-search reports) and advisory (the multi-market crew).",
+  )
+  .option("--port <n>", "the port to listen on (0: any free port)", portNumber, 8123)
+  .option(
+    "--host <address>",
+    "the address to listen on: this machine only, as there is no authentication",
+    "127.0.0.1",
+  )
+  .option(
+    "--db <file>",
+    "the SQLite file of threads, runs and checkpoints; a restart on the same file keeps them",
+    DEFAULT_DATABASE_PATH,
+  )
+  .option("--offline", appOptionsHelp.offline)
+  .option("--verbose", appOptionsHelp.verbose)
+  .action(async (flags: ServeFlags) => {
+    process.exitCode = await runApp({
+      offline: flags.offline === true,
+      verbose: flags.verbose === true,
+      startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
+      main: (run) =>
+        serveReferenceAgents(run, { port: flags.port, host: flags.host, databasePath: flags.db }),
+    });
+  })
+  .parseAsync();

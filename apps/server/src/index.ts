@@ -1,0 +1,12 @@
+export {
+  type ReferenceAssistants,
+  type ReferenceAssistantsOptions,
+  referenceAssistantNames,
+  referenceAssistants,
+} from "./reference-assistants.js";
+export {
+  offlineApprovalNote,
+  type ServeRequest,
+  serveReferenceAgents,
+  servingLine,
+} from "./serve-reference-agents.js";

@@ -1,0 +1,270 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { sampleDataHeadline } from "@framework/cli-kit";
+import { type FakeServices, startFakeServices } from "@framework/demo-kit";
+import { type AppProcessResult, spawnApp } from "@framework/demo-kit/testing";
+import { Client } from "@langchain/langgraph-sdk";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { referenceAnalyst } from "./offline/reference-analyst.js";
+import { offlineApprovalNote } from "./serve-reference-agents.js";
+
+const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
+const crewQuestion =
+  "Compare AAPL and FPT with Bitcoin: how should I split a growth portfolio this month?";
+
+/** A `pnpm serve` process, once it says where it serves. */
+interface Serving {
+  url: string;
+  child: ChildProcess;
+  /** Settles when the process has ended. */
+  ended: Promise<AppProcessResult>;
+}
+
+let cwd: string;
+const started: Serving[] = [];
+
+beforeAll(async () => {
+  cwd = await mkdtemp(join(tmpdir(), "serve-cli-"));
+});
+afterEach(async () => {
+  for (const serving of started.splice(0)) {
+    serving.child.kill("SIGKILL");
+    await serving.ended;
+  }
+});
+afterAll(async () => {
+  await rm(cwd, { recursive: true, force: true });
+});
+
+/**
+ * Starts the built CLI on a free port (`--port 0`) and resolves once it prints its URL; rejects
+ * with its output if it ends first.
+ */
+function serve(args: string[], env: Record<string, string> = {}): Promise<Serving> {
+  let child: ChildProcess | undefined;
+  let stdout = "";
+  const ended = spawnApp({
+    script,
+    args: ["--port", "0", "--db", join(cwd, "server.sqlite"), ...args],
+    cwd,
+    env: { FRAMEWORK_CHARTS_DIR: join(cwd, "charts"), ...env },
+    onStart: (process) => {
+      child = process;
+      process.stdout?.on("data", (chunk: Buffer | string) => {
+        stdout += String(chunk);
+      });
+    },
+  });
+  return new Promise((resolve, reject) => {
+    const poll = setInterval(() => {
+      const url = /^serving (http:\/\/\S+) /m.exec(stdout)?.[1];
+      if (!url || !child) return;
+      clearInterval(poll);
+      const serving = { url, child, ended };
+      started.push(serving);
+      resolve(serving);
+    }, 20);
+    ended.then(
+      (result) => {
+        clearInterval(poll);
+        reject(new Error(`pnpm serve ended (code ${result.code}):\n${result.stderr}`));
+      },
+      (error: unknown) => {
+        clearInterval(poll);
+        reject(error);
+      },
+    );
+  });
+}
+
+/** Sends SIGTERM and resolves with how the process ended. */
+async function terminate(serving: Serving): Promise<AppProcessResult> {
+  started.splice(started.indexOf(serving), 1);
+  serving.child.kill("SIGTERM");
+  return serving.ended;
+}
+
+function lastMessage(values: unknown): { type: string; content: string } {
+  const messages = (values as { messages: { type: string; content: string }[] }).messages;
+  const last = messages.at(-1);
+  if (!last) throw new Error("no messages in the thread's values");
+  return last;
+}
+
+describe("pnpm serve --offline", () => {
+  it("serves research, finance and advisory, says where and that it runs on sample data", async () => {
+    const serving = await serve(["--offline"]);
+    const client = new Client({ apiUrl: serving.url });
+    const assistants = await client.assistants.search();
+    expect(assistants.map((assistant) => assistant.graph_id).sort()).toEqual([
+      "advisory",
+      "finance",
+      "research",
+    ]);
+    const docs = await fetch(`${serving.url}/docs`);
+    expect(docs.status).toBe(200);
+    const result = await terminate(serving);
+    expect(result.stdout.split("\n")).toEqual([
+      sampleDataHeadline,
+      `serving ${serving.url} — assistants: research, finance, advisory (offline: sample data)`,
+      `API reference: ${serving.url}/docs`,
+      "",
+    ]);
+    expect(result.stderr).toContain(offlineApprovalNote);
+  });
+
+  it("answers a POST /runs/wait to research, as curl sends it, from the papers it found", async () => {
+    const serving = await serve(["--offline"]);
+    const response = await fetch(`${serving.url}/runs/wait`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        assistant_id: "research",
+        input: {
+          messages: [
+            {
+              role: "user",
+              content: 'Find the 3 most relevant arXiv papers on "tool-using LLM agents".',
+            },
+          ],
+        },
+      }),
+    });
+    expect(response.status).toBe(200);
+    const values = (await response.json()) as {
+      messages: { type: string; content: string; tool_calls?: { name: string }[] }[];
+    };
+    expect(values.messages.map((message) => message.type)).toEqual(["human", "ai", "tool", "ai"]);
+    expect(values.messages[1]?.tool_calls?.map((call) => call.name)).toEqual(["paper_research"]);
+    const found = [...(values.messages[2]?.content ?? "").matchAll(/\[(\d+\.\d+v\d+)\]/g)];
+    expect(found).toHaveLength(3);
+    for (const [, id] of found) expect(lastMessage(values).content).toContain(`arXiv:${id}`);
+  });
+
+  it("answers finance with its tools, the deep-search report writer among them", async () => {
+    const serving = await serve(["--offline"]);
+    const client = new Client({ apiUrl: serving.url });
+    const thread = await client.threads.create();
+    const values = await client.runs.wait(thread.thread_id, "finance", {
+      input: {
+        messages: [
+          {
+            role: "user",
+            content: "How did NVDA do in 2024? Chart it and write a short research report.",
+          },
+        ],
+      },
+    });
+    const messages = (values as { messages: { type: string; content: string; name?: string }[] })
+      .messages;
+    const toolResults = messages.filter((message) => message.type === "tool");
+    expect(toolResults.map((message) => message.content.split("\n")[0])).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^NVDA price table/), "# I. Planning"]),
+    );
+    const report = JSON.parse(lastMessage(values).content) as { summary: string };
+    expect(report.summary).toMatch(/^NVDA returned -?\d+\.\d+% from 2024-01-01 to 2024-12-31/);
+  });
+
+  it("streams the advisory crew: both analysts' events before the recommender's", async () => {
+    const serving = await serve(["--offline"]);
+    const client = new Client({ apiUrl: serving.url });
+    const events: { type: string; node: string; event?: { type: string; toolName?: string } }[] =
+      [];
+    for await (const part of client.runs.stream(null, "advisory", {
+      input: { messages: [{ role: "user", content: crewQuestion }] },
+      streamMode: ["events"],
+    })) {
+      // The SDK types `events` as LangChain's callback events; this server sends its own.
+      if (part.event === "events") events.push(part.data as unknown as (typeof events)[number]);
+    }
+    const first = (type: string, node: string) =>
+      events.findIndex((event) => event.type === type && event.node === node);
+    const recommenderStart = first("node_start", "recommender");
+    expect(recommenderStart).toBeGreaterThan(0);
+    for (const analyst of ["market", "crypto"]) {
+      expect(first("node_start", analyst)).toBeGreaterThanOrEqual(0);
+      expect(first("node_end", analyst)).toBeGreaterThan(first("node_start", analyst));
+      expect(first("node_end", analyst)).toBeLessThan(recommenderStart);
+    }
+    // The branches run together: both have started before either has ended.
+    expect(Math.max(first("node_start", "market"), first("node_start", "crypto"))).toBeLessThan(
+      Math.min(first("node_end", "market"), first("node_end", "crypto")),
+    );
+    // The tools that ask first ran unasked: offline, every call goes to a local fake.
+    const toolCalls = events.flatMap((event) =>
+      event.type === "agent" && event.event?.type === "tool-result" ? [event.event.toolName] : [],
+    );
+    expect(toolCalls).toEqual(
+      expect.arrayContaining(["fetch_stock_data", "search_api", "fetch_btc_market_data"]),
+    );
+    expect(events.some((event) => event.type === "interrupt")).toBe(false);
+    expect(first("node_end", "recommender")).toBeGreaterThan(recommenderStart);
+  });
+
+  it("ends with exit code 0 on SIGTERM, and a restart on the same --db still has the threads", async () => {
+    const db = join(cwd, "restart.sqlite");
+    const first = await serve(["--offline", "--db", db]);
+    const client = new Client({ apiUrl: first.url });
+    const thread = await client.threads.create({ metadata: { purpose: "restart" } });
+    await client.runs.wait(thread.thread_id, "research", {
+      input: { messages: [{ role: "user", content: "agent memory" }] },
+    });
+    const ended = await terminate(first);
+    expect(ended.code).toBe(0);
+    expect(ended.stderr).toMatch(/^stopping: /m);
+
+    const second = await serve(["--offline", "--db", db]);
+    const again = new Client({ apiUrl: second.url });
+    const threads = await again.threads.search({ metadata: { purpose: "restart" } });
+    expect(threads.map((found) => found.thread_id)).toEqual([thread.thread_id]);
+    const state = await again.threads.getState(thread.thread_id);
+    expect(lastMessage(state.values).content).toMatch(/arXiv papers I found on "agent memory"/);
+    expect((await terminate(second)).code).toBe(0);
+  });
+});
+
+describe("pnpm serve on a model service (faked here)", () => {
+  let services: FakeServices;
+
+  beforeAll(async () => {
+    services = await startFakeServices({ analyst: referenceAnalyst });
+  });
+  afterAll(async () => {
+    await services.close();
+  });
+
+  it("pauses the crew's web search for approval, and a run with command.resume answers it", async () => {
+    const serving = await serve([], services.environment);
+    const client = new Client({ apiUrl: serving.url });
+    const thread = await client.threads.create();
+    await client.runs.wait(thread.thread_id, "advisory", {
+      input: { messages: [{ role: "user", content: crewQuestion }] },
+    });
+    const paused = await client.threads.get(thread.thread_id);
+    expect(paused.status).toBe("interrupted");
+    const interrupts = Object.values(paused.interrupts ?? {}).flat();
+    expect(interrupts.map((interrupt) => interrupt.value)).toEqual([
+      {
+        type: "tool-approval",
+        call: expect.objectContaining({ toolName: "search_api" }),
+      },
+    ]);
+    expect(services.tavily.requests).toHaveLength(0);
+
+    const values = await client.runs.wait(thread.thread_id, "advisory", {
+      command: { resume: true },
+    });
+    expect(services.tavily.requests).toHaveLength(1);
+    expect(values).toMatchObject({ final_recommendation: expect.stringMatching(/^Action: Hold /) });
+    expect((await client.threads.get(thread.thread_id)).status).toBe("idle");
+  });
+
+  it("refuses to listen beyond this machine, having no authentication", async () => {
+    await expect(serve(["--host", "0.0.0.0"], services.environment)).rejects.toThrow(
+      /code 2\):\nerror: --host 0\.0\.0\.0: this server has no authentication/,
+    );
+  });
+});

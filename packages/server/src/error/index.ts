@@ -1,0 +1,14 @@
+export { AuthenticationUnavailableError } from "./authentication-unavailable-error.js";
+export { InsecureServerError } from "./insecure-server-error.js";
+export { MalformedRequestError } from "./malformed-request-error.js";
+export { NothingToResumeError } from "./nothing-to-resume-error.js";
+export type { RequestIssue } from "./request-issue.js";
+export { RequestTooLargeError } from "./request-too-large-error.js";
+export { RequestValidationError } from "./request-validation-error.js";
+export { ResourceNotFoundError } from "./resource-not-found-error.js";
+export type { ServerResource } from "./server-resource.js";
+export { ServerSchemaVersionError } from "./server-schema-version-error.js";
+export { ThreadBusyConflictError } from "./thread-busy-conflict-error.js";
+export { ThreadIdTakenError } from "./thread-id-taken-error.js";
+export { ThreadWithoutAssistantError } from "./thread-without-assistant-error.js";
+export { UnauthenticatedError } from "./unauthenticated-error.js";

@@ -1,0 +1,51 @@
+export type { ServableGraph } from "./assistant/served-assistant.js";
+export { type ApiKeyAuthOptions, type ApiKeyLookup, apiKeyAuth } from "./auth/api-key-auth.js";
+export { type JwtAuthOptions, type JwtAuthUserOptions, jwtAuth } from "./auth/jwt-auth.js";
+export type { ServerAuth, ServerUser } from "./auth/server-auth.js";
+export {
+  createServer,
+  DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_DATABASE_PATH,
+  DEFAULT_EVENT_RETENTION_MS,
+  DEFAULT_KEEP_ALIVE_MS,
+  DEFAULT_SHUTDOWN_GRACE_MS,
+  type FrameworkServer,
+  type ListenOptions,
+  type ServerAddress,
+  type ServerOptions,
+} from "./create-server.js";
+export {
+  AuthenticationUnavailableError,
+  InsecureServerError,
+  MalformedRequestError,
+  NothingToResumeError,
+  type RequestIssue,
+  RequestTooLargeError,
+  RequestValidationError,
+  ResourceNotFoundError,
+  type ServerResource,
+  ServerSchemaVersionError,
+  ThreadBusyConflictError,
+  ThreadIdTakenError,
+  ThreadWithoutAssistantError,
+  UnauthenticatedError,
+} from "./error/index.js";
+export type { ServerEnv } from "./http/server-context.js";
+export type {
+  CancelAction,
+  JsonObject,
+  MultitaskStrategy,
+  RunEventRecord,
+  RunFailure,
+  RunInsertion,
+  RunList,
+  RunPatch,
+  RunRecord,
+  RunRequest,
+  RunStatus,
+  ServerStore,
+  ThreadRecord,
+  ThreadSearch,
+  ThreadStatus,
+} from "./store/server-store.js";
+export { SqliteServerStore, type SqliteServerStoreOptions } from "./store/sqlite-server-store.js";

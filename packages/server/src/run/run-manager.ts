@@ -1,0 +1,601 @@
+import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
+import type { Logger } from "@framework/core";
+import {
+  CheckpointConflictError,
+  type Checkpointer,
+  resume,
+  resumeByIds,
+  type StateCheckpoint,
+  StateValidationError,
+  UnknownNodeError,
+} from "@framework/graph";
+import type { AssistantRegistry } from "../assistant/assistant-registry.js";
+import type { ServedAssistant } from "../assistant/served-assistant.js";
+import { NothingToResumeError } from "../error/nothing-to-resume-error.js";
+import { RequestValidationError } from "../error/request-validation-error.js";
+import { ResourceNotFoundError } from "../error/resource-not-found-error.js";
+import { ThreadBusyConflictError } from "../error/thread-busy-conflict-error.js";
+import { ThreadWithoutAssistantError } from "../error/thread-without-assistant-error.js";
+import type {
+  CancelAction,
+  JsonObject,
+  MultitaskStrategy,
+  RunRecord,
+  RunStatus,
+  ServerStore,
+  ThreadRecord,
+  ThreadStatus,
+} from "../store/server-store.js";
+import { executeRun, type RunOutcome, runFailure } from "./execute-run.js";
+import type { RunEventLog } from "./run-event-log.js";
+import { readThreadState } from "./thread-state.js";
+import { isAnswerMap, type WireInterrupt } from "./wire-interrupt.js";
+
+/** A request to start a run, in the server's terms (the routes translate the wire's). */
+export interface RunCreation {
+  /** The assistant's id or the name it is served under. */
+  readonly assistantId: string;
+  readonly input?: unknown;
+  /** `command.resume`: answers the thread's pending interrupt. */
+  readonly resume?: unknown;
+  readonly config?: JsonObject;
+  readonly metadata?: JsonObject;
+  readonly streamMode: readonly string[];
+  readonly multitaskStrategy: MultitaskStrategy;
+  readonly onDisconnect: "continue" | "cancel";
+  readonly checkpointId?: string | null;
+  /** For a thread id that names no thread: create it, or answer 404. Default `reject`. */
+  readonly ifNotExists?: "create" | "reject";
+  /** A thread-less run keeps its thread (`keep`) or not (`delete`, the default). */
+  readonly onCompletion?: "delete" | "keep";
+}
+
+/** A request to change a thread's state (`POST /threads/{id}/state`), in the server's terms. */
+export interface ThreadStateUpdate {
+  /** The update, in the wire's form (an agent's `messages` as clients send them). */
+  readonly values: unknown;
+  /** Write it as this node of the graph (the protocol's `as_node`). */
+  readonly asNode?: string;
+  /** Update the thread as it stood at this checkpoint (a fork), instead of its current state. */
+  readonly checkpointId?: string;
+}
+
+/** Options of {@link RunManager}. */
+export interface RunManagerOptions {
+  readonly store: ServerStore;
+  readonly log: RunEventLog;
+  readonly assistants: AssistantRegistry;
+  readonly checkpointer: Checkpointer;
+  readonly logger: Logger;
+}
+
+const terminalStatuses = new Set<RunStatus>(["success", "error", "timeout", "interrupted"]);
+
+/** Whether a run has ended. */
+export function isRunFinished(run: RunRecord): boolean {
+  return terminalStatuses.has(run.status);
+}
+
+/** Why a run's signal was aborted. */
+class RunStop {
+  constructor(readonly kind: "cancel" | "shutdown") {}
+}
+
+interface ThreadSlot {
+  /** The run executing now, if any, and its end. */
+  runId: string | undefined;
+  current: Promise<void>;
+  controller: AbortController;
+  /** The end of the thread's whole queue. */
+  done: Promise<void>;
+}
+
+/**
+ * Creates, schedules, executes, cancels and recovers runs. Runs of one thread execute one at
+ * a time, oldest first; runs of different threads run concurrently. Everything a run needs is
+ * in the store, so a run left unfinished by a crash is picked up by {@link recover}.
+ */
+export class RunManager {
+  readonly #store: ServerStore;
+  readonly #log: RunEventLog;
+  readonly #assistants: AssistantRegistry;
+  readonly #checkpointer: Checkpointer;
+  readonly #logger: Logger;
+  readonly #threads = new Map<string, ThreadSlot>();
+  /** Fired by {@link close}: executing runs start no new node and stop at a checkpoint. */
+  readonly #shutdown = new AbortController();
+  #closing = false;
+
+  constructor(options: RunManagerOptions) {
+    this.#store = options.store;
+    this.#log = options.log;
+    this.#assistants = options.assistants;
+    this.#checkpointer = options.checkpointer;
+    this.#logger = options.logger;
+  }
+
+  /**
+   * Creates a run on `owner`'s thread `threadId` (or on a new thread of its own when
+   * `threadId` is undefined) and schedules it.
+   *
+   * @throws ResourceNotFoundError for an unknown assistant or thread, RequestValidationError
+   *   for input the graph's state refuses, ThreadBusyConflictError for a busy thread with the
+   *   `reject` strategy, NothingToResumeError for a resume on a thread that waits for nothing.
+   */
+  async create(
+    owner: string,
+    threadId: string | undefined,
+    creation: RunCreation,
+  ): Promise<RunRecord> {
+    const assistant = this.#assistant(creation.assistantId);
+    const thread = await this.#threadFor(owner, threadId, creation);
+    if (thread.assistantId !== null && thread.assistantId !== assistant.assistantId) {
+      throw new RequestValidationError({
+        issues: [
+          {
+            path: ["assistant_id"],
+            message: `Thread ${thread.threadId} holds the state of another assistant's graph`,
+          },
+        ],
+      });
+    }
+    let input: unknown = null;
+    let byIds = false;
+    if (creation.resume !== undefined) {
+      const resumed = await this.#resumeOf(owner, thread, assistant, creation.resume);
+      if ("repeated" in resumed) return resumed.repeated;
+      byIds = isAnswerMap(creation.resume, resumed.pending);
+    } else if (creation.input !== undefined && creation.input !== null) {
+      input = assistant.graphInput(creation.input);
+    }
+    const latest = await this.#checkpointer.getLatest(thread.threadId);
+    const { run, inflight } = await this.#store.insertRun({
+      runId: randomUUID(),
+      threadId: thread.threadId,
+      assistantId: assistant.assistantId,
+      owner,
+      status: "pending",
+      metadata: creation.metadata ?? {},
+      multitaskStrategy: creation.multitaskStrategy,
+      request: {
+        input,
+        ...(creation.resume === undefined ? {} : { resume: creation.resume }),
+        ...(byIds ? { resumeByIds: true } : {}),
+        config: creation.config ?? {},
+        streamMode: creation.streamMode,
+        onDisconnect: creation.onDisconnect,
+        checkpointId: creation.checkpointId ?? null,
+        temporary: threadId === undefined && creation.onCompletion !== "keep",
+      },
+      error: null,
+      attempt: 1,
+      checkpointBefore: latest?.id ?? null,
+      cancel: null,
+    });
+    if (!run) {
+      throw new ThreadBusyConflictError({
+        threadId: thread.threadId,
+        activeRunIds: inflight.map((other) => other.runId),
+      });
+    }
+    if (creation.multitaskStrategy === "interrupt" || creation.multitaskStrategy === "rollback") {
+      for (const other of inflight) await this.#stop(other, creation.multitaskStrategy);
+    }
+    this.#schedule(thread.threadId);
+    return run;
+  }
+
+  /**
+   * Stops `owner`'s run: `interrupt` keeps what it did (its status becomes `interrupted`),
+   * `rollback` deletes the run and returns its thread to where it stood before the run.
+   * A run that already ended is left as it is.
+   *
+   * @throws ResourceNotFoundError when the run is not `owner`'s run of that thread.
+   */
+  async cancel(
+    owner: string,
+    threadId: string,
+    runId: string,
+    action: CancelAction,
+  ): Promise<void> {
+    const run = await this.#store.getRun(owner, runId, threadId);
+    if (!run) throw new ResourceNotFoundError({ resource: "run", id: runId });
+    if (!isRunFinished(run)) await this.#stop(run, action);
+  }
+
+  /**
+   * Deletes `owner`'s thread: stops its unfinished runs, then deletes its runs, their events
+   * and its checkpoints.
+   *
+   * @throws ResourceNotFoundError when `owner` has no such thread.
+   */
+  async deleteThread(owner: string, threadId: string): Promise<void> {
+    const thread = await this.#store.getThread(owner, threadId);
+    if (!thread) throw new ResourceNotFoundError({ resource: "thread", id: threadId });
+    for (const run of await this.#store.listRuns(owner, threadId, { limit: 1000, offset: 0 })) {
+      if (!isRunFinished(run)) await this.#stop(run, "interrupt");
+    }
+    await this.#store.deleteThread(owner, threadId);
+    await this.#checkpointer.deleteThread(threadId);
+  }
+
+  /**
+   * Waits for `owner`'s run to end and returns it, or `undefined` once it no longer exists
+   * (rolled back, or its thread deleted). `signal` gives up waiting, not the run.
+   */
+  async waitFor(owner: string, runId: string, signal: AbortSignal): Promise<RunRecord | undefined> {
+    for (;;) {
+      const run = await this.#store.getRun(owner, runId);
+      if (!run || isRunFinished(run) || signal.aborted) return run;
+      await this.#log.changed(runId, signal, 30_000);
+    }
+  }
+
+  /**
+   * Forgets what is older than `retentionMs`: the events of runs that ended before, and the
+   * temporary threads of thread-less runs (with their checkpoints).
+   */
+  async trim(retentionMs: number): Promise<void> {
+    const before = new Date(Date.now() - retentionMs).toISOString();
+    await this.#store.trimEvents(before);
+    for (const { threadId, owner } of await this.#store.expiredTemporaryThreads(before)) {
+      await this.#store.deleteThread(owner, threadId);
+      await this.#checkpointer.deleteThread(threadId);
+    }
+  }
+
+  /**
+   * Picks up what a stopped server left: runs still marked running continue from their last
+   * checkpoint, pending runs start in order.
+   */
+  async recover(): Promise<void> {
+    const threads = new Set<string>();
+    for (const run of await this.#store.unfinishedRuns()) {
+      if (run.cancel) {
+        await this.#finishStopped(run, run.cancel);
+        continue;
+      }
+      if (run.status === "running") {
+        await this.#store.updateRun(run.runId, { status: "pending", attempt: run.attempt + 1 });
+      }
+      threads.add(run.threadId);
+    }
+    for (const threadId of threads) this.#schedule(threadId);
+  }
+
+  /**
+   * Changes `owner`'s thread's state from outside a run, through the graph of the thread's
+   * assistant (for a thread no assistant ran on yet, the one its `metadata.graph_id` names),
+   * and returns the checkpoint written. Runs created meanwhile wait for it.
+   *
+   * @throws ResourceNotFoundError for an unknown thread or checkpoint, or an assistant no
+   *   longer served; ThreadBusyConflictError while a run is pending or running on the thread;
+   *   ThreadWithoutAssistantError when no assistant is known for it; RequestValidationError
+   *   for values the state refuses or an `asNode` the graph does not have.
+   */
+  async updateState(
+    owner: string,
+    threadId: string,
+    update: ThreadStateUpdate,
+  ): Promise<StateCheckpoint> {
+    const thread = await this.#store.getThread(owner, threadId);
+    if (!thread) throw new ResourceNotFoundError({ resource: "thread", id: threadId });
+    const active = (await this.#store.listRuns(owner, threadId, { limit: 100, offset: 0 })).filter(
+      (run) => !isRunFinished(run),
+    );
+    if (this.#closing || this.#threads.has(threadId) || active.length > 0) {
+      throw new ThreadBusyConflictError({ threadId, activeRunIds: active.map((run) => run.runId) });
+    }
+    const graphId = thread.metadata.graph_id;
+    const named = thread.assistantId ?? (typeof graphId === "string" ? graphId : undefined);
+    if (named === undefined) throw new ThreadWithoutAssistantError({ threadId });
+    const assistant = this.#assistant(named);
+    // Holding the thread's slot, so a run created now waits instead of racing the update.
+    const slot: ThreadSlot = {
+      runId: undefined,
+      current: Promise.resolve(),
+      controller: new AbortController(),
+      done: Promise.resolve(),
+    };
+    this.#threads.set(threadId, slot);
+    const written = this.#writeUpdate(owner, thread, assistant, update);
+    slot.done = slot.current = written.then(
+      () => {},
+      () => {},
+    );
+    try {
+      return await written;
+    } finally {
+      this.#threads.delete(threadId);
+      this.#schedule(threadId);
+    }
+  }
+
+  async #writeUpdate(
+    owner: string,
+    thread: ThreadRecord,
+    assistant: ServedAssistant,
+    update: ThreadStateUpdate,
+  ): Promise<StateCheckpoint> {
+    // No values writes nothing: with asNode, the update only moves the thread on.
+    const values =
+      update.values === undefined || update.values === null
+        ? null
+        : assistant.graphInput(update.values, "values");
+    const at = update.checkpointId ?? thread.head ?? undefined;
+    const configurable = { thread_id: thread.threadId, user_id: owner };
+    let written: StateCheckpoint;
+    try {
+      written = await assistant.graph.updateState(
+        {
+          configurable: at === undefined ? configurable : { ...configurable, checkpoint_id: at },
+          checkpointMetadata: { assistant_id: assistant.assistantId },
+        },
+        values as never,
+        update.asNode === undefined ? {} : { asNode: update.asNode },
+      );
+    } catch (error) {
+      throw updateFailure(error, thread.threadId);
+    }
+    if (thread.head) await this.#store.setThreadHead(thread.threadId, null);
+    const { status } = await assistant.graph.getState({
+      configurable: { thread_id: thread.threadId },
+    });
+    const threadStatus: ThreadStatus =
+      status === "interrupted" ? "interrupted" : status === "failed" ? "error" : "idle";
+    await this.#store.setThreadStatus(thread.threadId, threadStatus, assistant.assistantId);
+    return written;
+  }
+
+  /**
+   * Stops starting runs and drains the executing ones: they start no new node, and stop once
+   * their running nodes have ended and been checkpointed. After `graceMs` whatever still runs
+   * is stopped. Either way they stay `running` in the store, so the next start continues them
+   * from their last checkpoint, without running again what ended before the shutdown.
+   */
+  async close(graceMs: number): Promise<void> {
+    this.#closing = true;
+    this.#shutdown.abort(new RunStop("shutdown"));
+    const settled = Promise.all([...this.#threads.values()].map((slot) => slot.done));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([settled, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    for (const slot of this.#threads.values()) slot.controller.abort(new RunStop("shutdown"));
+    await settled;
+  }
+
+  #assistant(idOrName: string): ServedAssistant {
+    const assistant = this.#assistants.find(idOrName);
+    if (!assistant) throw new ResourceNotFoundError({ resource: "assistant", id: idOrName });
+    return assistant;
+  }
+
+  async #threadFor(
+    owner: string,
+    threadId: string | undefined,
+    creation: RunCreation,
+  ): Promise<ThreadRecord> {
+    if (threadId === undefined) {
+      const created = await this.#store.createThread(
+        {
+          threadId: randomUUID(),
+          owner,
+          metadata: {},
+          temporary: creation.onCompletion !== "keep",
+        },
+        { ifExists: "raise" },
+      );
+      if (created === "taken") throw new Error("A new thread id collided with an existing one");
+      return created;
+    }
+    const thread = await this.#store.getThread(owner, threadId);
+    if (thread) return thread;
+    if (creation.ifNotExists === "create") {
+      const created = await this.#store.createThread(
+        { threadId, owner, metadata: {} },
+        { ifExists: "do_nothing" },
+      );
+      if (created !== "taken") return created;
+    }
+    throw new ResourceNotFoundError({ resource: "thread", id: threadId });
+  }
+
+  /**
+   * A resume that repeats the thread's latest run's resume returns that run (answering twice
+   * is idempotent); otherwise the thread must wait on an interrupt, and the ones it waits on
+   * are returned.
+   *
+   * @throws NothingToResumeError when it waits on none.
+   */
+  async #resumeOf(
+    owner: string,
+    thread: ThreadRecord,
+    assistant: ServedAssistant,
+    answer: unknown,
+  ): Promise<{ repeated: RunRecord } | { pending: readonly WireInterrupt[] }> {
+    const [latest] = await this.#store.listRuns(owner, thread.threadId, { limit: 1, offset: 0 });
+    if (
+      latest &&
+      latest.request.resume !== undefined &&
+      latest.status !== "error" &&
+      isDeepStrictEqual(latest.request.resume, answer)
+    ) {
+      return { repeated: latest };
+    }
+    const state = await readThreadState(assistant, thread);
+    if (state.interrupts.length === 0) {
+      throw new NothingToResumeError({ threadId: thread.threadId, threadStatus: thread.status });
+    }
+    return { pending: state.interrupts };
+  }
+
+  async #stop(run: RunRecord, action: CancelAction): Promise<void> {
+    await this.#store.updateRun(run.runId, { cancel: action });
+    const slot = this.#threads.get(run.threadId);
+    if (slot?.runId === run.runId) {
+      slot.controller.abort(new RunStop("cancel"));
+      await slot.current;
+    } else {
+      await this.#finishStopped(run, action);
+    }
+  }
+
+  /** Records a stopped run's end: `interrupted`, or gone with its thread rolled back. */
+  async #finishStopped(run: RunRecord, action: CancelAction): Promise<void> {
+    if (action === "rollback") {
+      await this.#store.deleteRun(run.runId);
+      if (run.status === "running" || run.attempt > 1) await this.#rollBack(run);
+    } else {
+      await this.#store.updateRun(run.runId, { status: "interrupted", cancel: null });
+    }
+    this.#log.notify(run.runId);
+  }
+
+  /** Returns the thread to where it stood before `run`. */
+  async #rollBack(run: RunRecord): Promise<void> {
+    if (run.checkpointBefore === null) {
+      await this.#checkpointer.deleteThread(run.threadId);
+      await this.#store.setThreadHead(run.threadId, null);
+    } else {
+      await this.#store.setThreadHead(run.threadId, run.checkpointBefore);
+    }
+    await this.#store.setThreadStatus(run.threadId, "idle");
+  }
+
+  /** Starts the thread's runs one after another, unless they are already being started. */
+  #schedule(threadId: string): void {
+    if (this.#closing || this.#threads.has(threadId)) return;
+    const slot: ThreadSlot = {
+      runId: undefined,
+      current: Promise.resolve(),
+      controller: new AbortController(),
+      done: Promise.resolve(),
+    };
+    this.#threads.set(threadId, slot);
+    slot.done = this.#drain(threadId, slot)
+      .catch((error: unknown) => {
+        this.#logger.error(`Runs of thread ${threadId} stopped: ${runFailure(error).message}`);
+      })
+      .finally(() => {
+        if (this.#threads.get(threadId) === slot) this.#threads.delete(threadId);
+      });
+  }
+
+  async #drain(threadId: string, slot: ThreadSlot): Promise<void> {
+    while (!this.#closing) {
+      const run = await this.#store.nextPendingRun(threadId);
+      if (!run) return;
+      slot.runId = run.runId;
+      slot.controller = new AbortController();
+      slot.current = this.#execute(run, slot.controller.signal);
+      await slot.current;
+      slot.runId = undefined;
+    }
+  }
+
+  async #execute(pending: RunRecord, signal: AbortSignal): Promise<void> {
+    const assistant = this.#assistants.find(pending.assistantId);
+    const run =
+      (await this.#store.updateRun(
+        pending.runId,
+        { status: "running" },
+        { status: "busy", assistantId: pending.assistantId },
+      )) ?? pending;
+    this.#log.notify(run.runId);
+    if (!assistant) {
+      await this.#finish(run, {
+        status: "error",
+        values: {},
+        error: {
+          type: "ResourceNotFoundError",
+          message: `Assistant ${run.assistantId} is no longer served`,
+        },
+        interrupts: [],
+      });
+      return;
+    }
+    let outcome: RunOutcome;
+    try {
+      outcome = await executeRun({
+        run,
+        assistant,
+        log: this.#log,
+        signal,
+        drainSignal: this.#shutdown.signal,
+        ...(await this.#startOf(run)),
+      });
+    } catch (error) {
+      // executeRun rejects only when stopped: by `signal`, or else drained by close().
+      const stop = signal.aborted ? signal.reason : this.#shutdown.signal.reason;
+      if (stop instanceof RunStop && stop.kind === "shutdown") return;
+      const current = await this.#store.getRun(run.owner, run.runId);
+      if (stop instanceof RunStop && current?.cancel) {
+        await this.#finishStopped(current, current.cancel);
+        if (current.cancel === "interrupt") {
+          await this.#store.setThreadStatus(run.threadId, "idle");
+        }
+        return;
+      }
+      outcome = { status: "error", values: {}, error: runFailure(error), interrupts: [] };
+    }
+    await this.#finish(run, outcome);
+  }
+
+  /** Where a run starts: its request on its first attempt, its last checkpoint after that. */
+  async #startOf(run: RunRecord): Promise<{ input: unknown; checkpointId: string | null }> {
+    const thread = await this.#store.getThread(run.owner, run.threadId);
+    if (run.attempt > 1) {
+      const latest = await this.#checkpointer.getLatest(run.threadId);
+      // Checkpoints after the one the run started on are the run's own: continue them.
+      if (latest && latest.id !== run.checkpointBefore) return { input: null, checkpointId: null };
+    }
+    if (thread?.head) await this.#store.setThreadHead(run.threadId, null);
+    const checkpointId = run.request.checkpointId ?? thread?.head ?? null;
+    const { request } = run;
+    const input =
+      request.resume === undefined
+        ? request.input
+        : request.resumeByIds
+          ? resumeByIds(request.resume as Readonly<Record<string, unknown>>)
+          : resume(request.resume);
+    return { input, checkpointId };
+  }
+
+  async #finish(run: RunRecord, outcome: RunOutcome): Promise<void> {
+    const threadStatus: ThreadStatus =
+      outcome.status === "error"
+        ? "error"
+        : outcome.status === "interrupted"
+          ? "interrupted"
+          : "idle";
+    await this.#store.updateRun(
+      run.runId,
+      { status: outcome.status, error: outcome.error },
+      { status: threadStatus },
+    );
+    this.#log.notify(run.runId);
+  }
+}
+
+/** A failure of the graph's `updateState` as the client is answered. */
+function updateFailure(error: unknown, threadId: string): unknown {
+  if (StateValidationError.isInstance(error)) {
+    return new RequestValidationError({
+      issues: error.issues.map((message) => ({
+        path: error.key === undefined ? ["values"] : ["values", error.key],
+        message,
+      })),
+    });
+  }
+  if (UnknownNodeError.isInstance(error)) {
+    return new RequestValidationError({
+      issues: [{ path: ["as_node"], message: error.message }],
+    });
+  }
+  // Another process wrote the thread meanwhile: it was busy after all.
+  if (CheckpointConflictError.isInstance(error)) {
+    return new ThreadBusyConflictError({ threadId, activeRunIds: [] });
+  }
+  return error;
+}

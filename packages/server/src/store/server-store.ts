@@ -1,0 +1,209 @@
+/** Plain JSON object: what metadata, configs and event payloads are. */
+export type JsonObject = { readonly [key: string]: unknown };
+
+/** A thread's status, as the Agent Protocol names it. */
+export type ThreadStatus = "idle" | "busy" | "interrupted" | "error";
+
+/** A run's status, as the Agent Protocol names it. */
+export type RunStatus = "pending" | "running" | "error" | "success" | "timeout" | "interrupted";
+
+/** What happens to a thread's active run when another is created on it. */
+export type MultitaskStrategy = "reject" | "enqueue" | "interrupt" | "rollback";
+
+/** How a run is stopped: keep what it did (`interrupt`), or undo it (`rollback`). */
+export type CancelAction = "interrupt" | "rollback";
+
+/** A thread as the server keeps it; its values live in the checkpointer. */
+export interface ThreadRecord {
+  readonly threadId: string;
+  /** The user the thread belongs to; every read and write is scoped to it. */
+  readonly owner: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly metadata: JsonObject;
+  readonly status: ThreadStatus;
+  /** The assistant that last ran on the thread: whose state definition reads its checkpoints. */
+  readonly assistantId: string | null;
+  /**
+   * The checkpoint the thread stands at when it is not its newest: set when a run is rolled
+   * back, cleared when the next run starts from it.
+   */
+  readonly head: string | null;
+  /**
+   * Made for one thread-less run (`POST /runs/...`): left out of searches, and deleted once
+   * its runs' events are trimmed.
+   */
+  readonly temporary: boolean;
+}
+
+/** What a run was asked to do, kept so that any process can start or restart it. */
+export interface RunRequest {
+  /** The graph input, `null` to continue the thread's stopped run. */
+  readonly input: unknown;
+  /** `command.resume`: the answer to the thread's pending interrupts. */
+  readonly resume?: unknown;
+  /**
+   * `resume` is a map of interrupt ids (its keys were all pending interrupts' ids when the run
+   * was created) answering each of them; otherwise it is the answer to the first.
+   */
+  readonly resumeByIds?: boolean;
+  /** The request's `config`, with `configurable` cleaned of what the server decides. */
+  readonly config: JsonObject;
+  /** The stream modes whose events are logged for this run. */
+  readonly streamMode: readonly string[];
+  /** What a dropped streaming client does to the run. */
+  readonly onDisconnect: "continue" | "cancel";
+  /** Time travel: continue the thread from this checkpoint instead of its newest. */
+  readonly checkpointId: string | null;
+  /** The thread was made for this run alone and goes when it ends (a thread-less run). */
+  readonly temporary: boolean;
+}
+
+/** A failure as a client sees it: no stack, no secret. */
+export interface RunFailure {
+  /** The error's class name, e.g. `"NodeExecutionError"`. */
+  readonly type: string;
+  readonly message: string;
+}
+
+/** A run as the server keeps it. */
+export interface RunRecord {
+  readonly runId: string;
+  readonly threadId: string;
+  readonly assistantId: string;
+  readonly owner: string;
+  readonly status: RunStatus;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly metadata: JsonObject;
+  readonly multitaskStrategy: MultitaskStrategy;
+  readonly request: RunRequest;
+  /** Why the run failed, when it did. */
+  readonly error: RunFailure | null;
+  /** How many times the run was started: above 1 after a restart resumed it. */
+  readonly attempt: number;
+  /** The thread's newest checkpoint when the run was created: where a rollback returns to. */
+  readonly checkpointBefore: string | null;
+  /** A stop asked for and not yet carried out; kept so a restart honours it. */
+  readonly cancel: CancelAction | null;
+}
+
+/** One logged event of a run, numbered from 1 in the order it happened. */
+export interface RunEventRecord {
+  readonly runId: string;
+  readonly seq: number;
+  /** The SSE event name, e.g. `"values"`, `"updates"`, `"events"`, `"error"`. */
+  readonly event: string;
+  readonly data: unknown;
+}
+
+/** Options of {@link ServerStore.searchThreads}. */
+export interface ThreadSearch {
+  /** Threads whose metadata holds every one of these top-level key/value pairs. */
+  readonly metadata?: JsonObject;
+  readonly status?: ThreadStatus;
+  /** Only these threads. */
+  readonly ids?: readonly string[];
+  readonly limit: number;
+  readonly offset: number;
+  readonly sortBy: "thread_id" | "status" | "created_at" | "updated_at";
+  readonly sortOrder: "asc" | "desc";
+}
+
+/** Options of {@link ServerStore.listRuns}. */
+export interface RunList {
+  readonly limit: number;
+  readonly offset: number;
+  readonly status?: RunStatus;
+}
+
+/** The outcome of {@link ServerStore.insertRun}. */
+export interface RunInsertion {
+  /** The new run, unless the strategy is `reject` and the thread was busy. */
+  readonly run: RunRecord | undefined;
+  /** The thread's other pending or running runs, oldest first, as they were at insertion. */
+  readonly inflight: readonly RunRecord[];
+}
+
+/** What may change on a run after it is created. */
+export type RunPatch = Partial<Pick<RunRecord, "status" | "error" | "attempt" | "cancel">>;
+
+/**
+ * Where the server keeps threads, runs and run events. Every method that takes an `owner`
+ * filters by it in the query itself, so another user's record is never loaded; methods
+ * without one are the engine's own and take ids it already checked.
+ *
+ * Implementations: `SqliteServerStore` (embedded, the default). Each must pass the
+ * conformance suite in `store/conformance`.
+ */
+export interface ServerStore {
+  /**
+   * Creates a thread. With `ifExists: "do_nothing"` an existing thread of the same owner is
+   * returned as it is; `"taken"` means the id belongs to an existing thread the caller may not
+   * reuse (another owner's, or its own with `ifExists: "raise"`).
+   */
+  createThread(
+    thread: Pick<ThreadRecord, "threadId" | "owner" | "metadata"> & { temporary?: boolean },
+    options: { ifExists: "raise" | "do_nothing" },
+  ): Promise<ThreadRecord | "taken">;
+  getThread(owner: string, threadId: string): Promise<ThreadRecord | undefined>;
+  /** `owner`'s threads that match, temporary ones left out. */
+  searchThreads(owner: string, search: ThreadSearch): Promise<ThreadRecord[]>;
+  /** Merges `metadata` into the thread's metadata. */
+  patchThread(
+    owner: string,
+    threadId: string,
+    patch: { metadata: JsonObject },
+  ): Promise<ThreadRecord | undefined>;
+  /** Deletes the thread with its runs and their events; `false` when there was none. */
+  deleteThread(owner: string, threadId: string): Promise<boolean>;
+  /** The engine records a thread's new status (and the assistant of its latest run). */
+  setThreadStatus(threadId: string, status: ThreadStatus, assistantId?: string): Promise<void>;
+  /** The engine moves a thread's head (see {@link ThreadRecord.head}). */
+  setThreadHead(threadId: string, head: string | null): Promise<void>;
+
+  /**
+   * Adds a run to its thread as one atomic step: with `reject`, only when the thread has no
+   * pending or running run. The inflight runs are returned either way.
+   */
+  insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion>;
+  /** A run of `owner`; with `threadId`, only if it belongs to that thread. */
+  getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined>;
+  /** The thread's runs, newest first. */
+  listRuns(owner: string, threadId: string, list: RunList): Promise<RunRecord[]>;
+  /**
+   * Changes a run and, in the same transaction, its thread's status (and the assistant of its
+   * latest run) when `thread` is given.
+   */
+  updateRun(
+    runId: string,
+    patch: RunPatch,
+    thread?: { status: ThreadStatus; assistantId?: string },
+  ): Promise<RunRecord | undefined>;
+  deleteRun(runId: string): Promise<void>;
+  /** The thread's oldest pending run, the next to start. */
+  nextPendingRun(threadId: string): Promise<RunRecord | undefined>;
+  /** Runs left pending or running, oldest first: what a restarted server picks up. */
+  unfinishedRuns(): Promise<RunRecord[]>;
+
+  /** Logs events of a run, numbering them on from its last one. */
+  appendEvents(
+    runId: string,
+    events: readonly { event: string; data: unknown }[],
+  ): Promise<RunEventRecord[]>;
+  /** The events of `owner`'s run after `afterSeq`, in order, at most `limit`. */
+  readEvents(
+    owner: string,
+    runId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<RunEventRecord[]>;
+  /** Deletes the events of runs that ended before `endedBefore` (ISO time); returns how many. */
+  trimEvents(endedBefore: string): Promise<number>;
+  /** Temporary threads not running anything and unchanged since `updatedBefore`. */
+  expiredTemporaryThreads(
+    updatedBefore: string,
+  ): Promise<Pick<ThreadRecord, "threadId" | "owner">[]>;
+
+  close(): Promise<void>;
+}

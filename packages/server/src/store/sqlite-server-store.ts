@@ -1,0 +1,521 @@
+import { mkdirSync } from "node:fs";
+import { dirname } from "node:path";
+import Database from "better-sqlite3";
+import { ServerSchemaVersionError } from "../error/server-schema-version-error.js";
+import type {
+  JsonObject,
+  RunEventRecord,
+  RunInsertion,
+  RunList,
+  RunPatch,
+  RunRecord,
+  ServerStore,
+  ThreadRecord,
+  ThreadSearch,
+  ThreadStatus,
+} from "./server-store.js";
+
+/**
+ * Forward migrations, one script per schema version, never edited once released. The tables
+ * are prefixed so the server's store can share one file with `SqliteSaver`'s checkpoints.
+ */
+const migrations: readonly string[] = [
+  `CREATE TABLE server_threads (
+     thread_id    TEXT PRIMARY KEY,
+     owner        TEXT NOT NULL,
+     created_at   TEXT NOT NULL,
+     updated_at   TEXT NOT NULL,
+     metadata     TEXT NOT NULL,
+     status       TEXT NOT NULL,
+     assistant_id TEXT,
+     head         TEXT,
+     temporary    INTEGER NOT NULL
+   );
+   CREATE INDEX server_threads_owner ON server_threads (owner, updated_at);
+   CREATE TABLE server_runs (
+     run_id             TEXT PRIMARY KEY,
+     thread_id          TEXT NOT NULL,
+     assistant_id       TEXT NOT NULL,
+     owner              TEXT NOT NULL,
+     status             TEXT NOT NULL,
+     created_at         TEXT NOT NULL,
+     updated_at         TEXT NOT NULL,
+     ended_at           TEXT,
+     metadata           TEXT NOT NULL,
+     multitask_strategy TEXT NOT NULL,
+     request            TEXT NOT NULL,
+     error              TEXT,
+     attempt            INTEGER NOT NULL,
+     checkpoint_before  TEXT,
+     cancel             TEXT
+   );
+   CREATE INDEX server_runs_thread ON server_runs (thread_id, status);
+   CREATE INDEX server_runs_unfinished ON server_runs (status) WHERE status IN ('pending', 'running');
+   CREATE INDEX server_runs_ended ON server_runs (ended_at) WHERE ended_at IS NOT NULL;
+   CREATE TABLE server_run_events (
+     run_id TEXT    NOT NULL,
+     seq    INTEGER NOT NULL,
+     event  TEXT    NOT NULL,
+     data   TEXT    NOT NULL,
+     PRIMARY KEY (run_id, seq)
+   ) WITHOUT ROWID;`,
+];
+
+const terminal = new Set(["success", "error", "timeout", "interrupted"]);
+
+interface ThreadRow {
+  thread_id: string;
+  owner: string;
+  created_at: string;
+  updated_at: string;
+  metadata: string;
+  status: string;
+  assistant_id: string | null;
+  head: string | null;
+  temporary: number;
+}
+
+interface RunRow {
+  run_id: string;
+  thread_id: string;
+  assistant_id: string;
+  owner: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  metadata: string;
+  multitask_strategy: string;
+  request: string;
+  error: string | null;
+  attempt: number;
+  checkpoint_before: string | null;
+  cancel: string | null;
+}
+
+interface EventRow {
+  run_id: string;
+  seq: number;
+  event: string;
+  data: string;
+}
+
+function toThread(row: ThreadRow): ThreadRecord {
+  return {
+    threadId: row.thread_id,
+    owner: row.owner,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    metadata: JSON.parse(row.metadata) as JsonObject,
+    status: row.status as ThreadStatus,
+    assistantId: row.assistant_id,
+    head: row.head,
+    temporary: row.temporary === 1,
+  };
+}
+
+function toRun(row: RunRow): RunRecord {
+  return {
+    runId: row.run_id,
+    threadId: row.thread_id,
+    assistantId: row.assistant_id,
+    owner: row.owner,
+    status: row.status as RunRecord["status"],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    metadata: JSON.parse(row.metadata) as JsonObject,
+    multitaskStrategy: row.multitask_strategy as RunRecord["multitaskStrategy"],
+    request: JSON.parse(row.request) as RunRecord["request"],
+    error: row.error === null ? null : (JSON.parse(row.error) as RunRecord["error"]),
+    attempt: row.attempt,
+    checkpointBefore: row.checkpoint_before,
+    cancel: row.cancel as RunRecord["cancel"],
+  };
+}
+
+function toEvent(row: EventRow): RunEventRecord {
+  return { runId: row.run_id, seq: row.seq, event: row.event, data: JSON.parse(row.data) };
+}
+
+const threadSortColumns: Record<ThreadSearch["sortBy"], string> = {
+  thread_id: "thread_id",
+  status: "status",
+  created_at: "created_at",
+  updated_at: "updated_at",
+};
+
+/** Options of {@link SqliteServerStore}. */
+export interface SqliteServerStoreOptions {
+  /** The database file (created with its folder if missing), or `":memory:"`. */
+  path: string;
+  /** How long a write waits for another process's lock, in ms. Default 5 000. */
+  busyTimeoutMs?: number;
+}
+
+/**
+ * The server's embedded store: threads, runs and run events in one SQLite file (WAL), which
+ * may be the same file as the threads' checkpoints.
+ */
+export class SqliteServerStore implements ServerStore {
+  readonly #db: Database.Database;
+  readonly #statements: ReturnType<typeof prepare>;
+
+  constructor({ path, busyTimeoutMs = 5_000 }: SqliteServerStoreOptions) {
+    if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
+    this.#db = new Database(path);
+    this.#db.pragma("journal_mode = WAL");
+    this.#db.pragma("synchronous = NORMAL");
+    this.#db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+    migrate(this.#db, path);
+    this.#statements = prepare(this.#db);
+  }
+
+  async createThread(
+    thread: Pick<ThreadRecord, "threadId" | "owner" | "metadata"> & { temporary?: boolean },
+    { ifExists }: { ifExists: "raise" | "do_nothing" },
+  ): Promise<ThreadRecord | "taken"> {
+    const now = new Date().toISOString();
+    return this.#db.transaction(() => {
+      const existing = this.#statements.threadById.get(thread.threadId) as ThreadRow | undefined;
+      if (existing) {
+        return existing.owner === thread.owner && ifExists === "do_nothing"
+          ? toThread(existing)
+          : "taken";
+      }
+      const row: ThreadRow = {
+        thread_id: thread.threadId,
+        owner: thread.owner,
+        created_at: now,
+        updated_at: now,
+        metadata: JSON.stringify(thread.metadata),
+        status: "idle",
+        assistant_id: null,
+        head: null,
+        temporary: thread.temporary ? 1 : 0,
+      };
+      this.#statements.insertThread.run(row);
+      return toThread(row);
+    })();
+  }
+
+  async getThread(owner: string, threadId: string): Promise<ThreadRecord | undefined> {
+    const row = this.#statements.ownThread.get(threadId, owner) as ThreadRow | undefined;
+    return row && toThread(row);
+  }
+
+  async searchThreads(owner: string, search: ThreadSearch): Promise<ThreadRecord[]> {
+    const where = ["owner = ?", "temporary = 0"];
+    const params: unknown[] = [owner];
+    if (search.status) {
+      where.push("status = ?");
+      params.push(search.status);
+    }
+    if (search.ids) {
+      where.push(`thread_id IN (${search.ids.map(() => "?").join(", ") || "NULL"})`);
+      params.push(...search.ids);
+    }
+    for (const [key, value] of Object.entries(search.metadata ?? {})) {
+      // json_extract gives SQL values (true as 1) and objects as minified JSON text on both
+      // sides; comparing the JSON types too keeps true from matching 1.
+      const path = `$.${JSON.stringify(key)}`;
+      const json = JSON.stringify(value);
+      where.push(
+        "json_type(metadata, ?) = json_type(?, '$') AND json_extract(metadata, ?) = json_extract(?, '$')",
+      );
+      params.push(path, json, path, json);
+    }
+    const order = `${threadSortColumns[search.sortBy]} ${search.sortOrder === "asc" ? "ASC" : "DESC"}`;
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM server_threads WHERE ${where.join(" AND ")} ORDER BY ${order}, rowid ${search.sortOrder === "asc" ? "ASC" : "DESC"} LIMIT ? OFFSET ?`,
+      )
+      .all(...params, search.limit, search.offset) as ThreadRow[];
+    return rows.map(toThread);
+  }
+
+  async patchThread(
+    owner: string,
+    threadId: string,
+    patch: { metadata: JsonObject },
+  ): Promise<ThreadRecord | undefined> {
+    return this.#db.transaction(() => {
+      const row = this.#statements.ownThread.get(threadId, owner) as ThreadRow | undefined;
+      if (!row) return undefined;
+      const metadata = { ...(JSON.parse(row.metadata) as JsonObject), ...patch.metadata };
+      const updated = {
+        ...row,
+        metadata: JSON.stringify(metadata),
+        updated_at: new Date().toISOString(),
+      };
+      this.#statements.updateThreadMetadata.run(updated.metadata, updated.updated_at, threadId);
+      return toThread(updated);
+    })();
+  }
+
+  async deleteThread(owner: string, threadId: string): Promise<boolean> {
+    return this.#db.transaction(() => {
+      const deleted = this.#statements.deleteOwnThread.run(threadId, owner).changes > 0;
+      if (deleted) {
+        this.#statements.deleteThreadEvents.run(threadId);
+        this.#statements.deleteThreadRuns.run(threadId);
+      }
+      return deleted;
+    })();
+  }
+
+  async setThreadStatus(
+    threadId: string,
+    status: ThreadStatus,
+    assistantId?: string,
+  ): Promise<void> {
+    this.#statements.setThreadStatus.run(
+      status,
+      new Date().toISOString(),
+      assistantId ?? null,
+      threadId,
+    );
+  }
+
+  async setThreadHead(threadId: string, head: string | null): Promise<void> {
+    this.#statements.setThreadHead.run(head, threadId);
+  }
+
+  async insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+    const now = new Date().toISOString();
+    return this.#db.transaction(() => {
+      const inflight = (this.#statements.inflightRuns.all(run.threadId) as RunRow[]).map(toRun);
+      if (run.multitaskStrategy === "reject" && inflight.length > 0) {
+        return { run: undefined, inflight };
+      }
+      const row: RunRow = {
+        run_id: run.runId,
+        thread_id: run.threadId,
+        assistant_id: run.assistantId,
+        owner: run.owner,
+        status: run.status,
+        created_at: now,
+        updated_at: now,
+        metadata: JSON.stringify(run.metadata),
+        multitask_strategy: run.multitaskStrategy,
+        request: JSON.stringify(run.request),
+        error: run.error === null ? null : JSON.stringify(run.error),
+        attempt: run.attempt,
+        checkpoint_before: run.checkpointBefore,
+        cancel: run.cancel,
+      };
+      this.#statements.insertRun.run(row);
+      return { run: toRun(row), inflight };
+    })();
+  }
+
+  async getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined> {
+    const row = this.#statements.ownRun.get(runId, owner) as RunRow | undefined;
+    if (!row || (threadId !== undefined && row.thread_id !== threadId)) return undefined;
+    return toRun(row);
+  }
+
+  async listRuns(owner: string, threadId: string, list: RunList): Promise<RunRecord[]> {
+    const rows = (
+      list.status === undefined
+        ? this.#statements.threadRuns.all(threadId, owner, list.limit, list.offset)
+        : this.#statements.threadRunsWithStatus.all(
+            threadId,
+            owner,
+            list.status,
+            list.limit,
+            list.offset,
+          )
+    ) as RunRow[];
+    return rows.map(toRun);
+  }
+
+  async updateRun(
+    runId: string,
+    patch: RunPatch,
+    thread?: { status: ThreadStatus; assistantId?: string },
+  ): Promise<RunRecord | undefined> {
+    return this.#db.transaction(() => {
+      const row = this.#statements.runById.get(runId) as RunRow | undefined;
+      if (!row) return undefined;
+      const now = new Date().toISOString();
+      const updated: RunRow = {
+        ...row,
+        updated_at: now,
+        ...(patch.status === undefined ? {} : { status: patch.status }),
+        ...(patch.error === undefined
+          ? {}
+          : { error: patch.error === null ? null : JSON.stringify(patch.error) }),
+        ...(patch.attempt === undefined ? {} : { attempt: patch.attempt }),
+        ...(patch.cancel === undefined ? {} : { cancel: patch.cancel }),
+      };
+      const endedAt = terminal.has(updated.status) ? now : null;
+      this.#statements.updateRun.run({ ...updated, ended_at: endedAt });
+      if (thread) {
+        this.#statements.setThreadStatus.run(
+          thread.status,
+          now,
+          thread.assistantId ?? null,
+          row.thread_id,
+        );
+      }
+      return toRun(updated);
+    })();
+  }
+
+  async deleteRun(runId: string): Promise<void> {
+    this.#db.transaction(() => {
+      this.#statements.deleteRunEvents.run(runId);
+      this.#statements.deleteRun.run(runId);
+    })();
+  }
+
+  async nextPendingRun(threadId: string): Promise<RunRecord | undefined> {
+    const row = this.#statements.nextPending.get(threadId) as RunRow | undefined;
+    return row && toRun(row);
+  }
+
+  async unfinishedRuns(): Promise<RunRecord[]> {
+    return (this.#statements.unfinished.all() as RunRow[]).map(toRun);
+  }
+
+  async appendEvents(
+    runId: string,
+    events: readonly { event: string; data: unknown }[],
+  ): Promise<RunEventRecord[]> {
+    if (events.length === 0) return [];
+    return this.#db.transaction(() => {
+      const { last } = this.#statements.lastSeq.get(runId) as { last: number };
+      return events.map(({ event, data }, index) => {
+        const seq = last + index + 1;
+        this.#statements.insertEvent.run(runId, seq, event, JSON.stringify(data ?? null));
+        return { runId, seq, event, data: data ?? null };
+      });
+    })();
+  }
+
+  async readEvents(
+    owner: string,
+    runId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<RunEventRecord[]> {
+    return (this.#statements.events.all(runId, owner, afterSeq, limit) as EventRow[]).map(toEvent);
+  }
+
+  async trimEvents(endedBefore: string): Promise<number> {
+    return this.#statements.trimEvents.run(endedBefore).changes;
+  }
+
+  async expiredTemporaryThreads(
+    updatedBefore: string,
+  ): Promise<Pick<ThreadRecord, "threadId" | "owner">[]> {
+    const rows = this.#statements.expiredTemporary.all(updatedBefore) as {
+      thread_id: string;
+      owner: string;
+    }[];
+    return rows.map((row) => ({ threadId: row.thread_id, owner: row.owner }));
+  }
+
+  async close(): Promise<void> {
+    if (this.#db.open) this.#db.close();
+  }
+}
+
+function prepare(db: Database.Database) {
+  return {
+    threadById: db.prepare("SELECT * FROM server_threads WHERE thread_id = ?"),
+    ownThread: db.prepare("SELECT * FROM server_threads WHERE thread_id = ? AND owner = ?"),
+    insertThread: db.prepare(
+      `INSERT INTO server_threads (thread_id, owner, created_at, updated_at, metadata, status, assistant_id, head, temporary)
+       VALUES (@thread_id, @owner, @created_at, @updated_at, @metadata, @status, @assistant_id, @head, @temporary)`,
+    ),
+    updateThreadMetadata: db.prepare(
+      "UPDATE server_threads SET metadata = ?, updated_at = ? WHERE thread_id = ?",
+    ),
+    setThreadStatus: db.prepare(
+      `UPDATE server_threads SET status = ?, updated_at = ?, assistant_id = coalesce(?, assistant_id)
+       WHERE thread_id = ?`,
+    ),
+    setThreadHead: db.prepare("UPDATE server_threads SET head = ? WHERE thread_id = ?"),
+    deleteOwnThread: db.prepare("DELETE FROM server_threads WHERE thread_id = ? AND owner = ?"),
+    deleteThreadRuns: db.prepare("DELETE FROM server_runs WHERE thread_id = ?"),
+    deleteThreadEvents: db.prepare(
+      "DELETE FROM server_run_events WHERE run_id IN (SELECT run_id FROM server_runs WHERE thread_id = ?)",
+    ),
+    inflightRuns: db.prepare(
+      `SELECT * FROM server_runs WHERE thread_id = ? AND status IN ('pending', 'running')
+       ORDER BY rowid`,
+    ),
+    insertRun: db.prepare(
+      `INSERT INTO server_runs (run_id, thread_id, assistant_id, owner, status, created_at, updated_at,
+         metadata, multitask_strategy, request, error, attempt, checkpoint_before, cancel)
+       VALUES (@run_id, @thread_id, @assistant_id, @owner, @status, @created_at, @updated_at,
+         @metadata, @multitask_strategy, @request, @error, @attempt, @checkpoint_before, @cancel)`,
+    ),
+    runById: db.prepare("SELECT * FROM server_runs WHERE run_id = ?"),
+    ownRun: db.prepare("SELECT * FROM server_runs WHERE run_id = ? AND owner = ?"),
+    threadRuns: db.prepare(
+      `SELECT * FROM server_runs WHERE thread_id = ? AND owner = ?
+       ORDER BY rowid DESC LIMIT ? OFFSET ?`,
+    ),
+    threadRunsWithStatus: db.prepare(
+      `SELECT * FROM server_runs WHERE thread_id = ? AND owner = ? AND status = ?
+       ORDER BY rowid DESC LIMIT ? OFFSET ?`,
+    ),
+    updateRun: db.prepare(
+      `UPDATE server_runs SET status = @status, updated_at = @updated_at, error = @error,
+         attempt = @attempt, cancel = @cancel, ended_at = @ended_at
+       WHERE run_id = @run_id`,
+    ),
+    deleteRun: db.prepare("DELETE FROM server_runs WHERE run_id = ?"),
+    deleteRunEvents: db.prepare("DELETE FROM server_run_events WHERE run_id = ?"),
+    nextPending: db.prepare(
+      "SELECT * FROM server_runs WHERE thread_id = ? AND status = 'pending' ORDER BY rowid LIMIT 1",
+    ),
+    unfinished: db.prepare(
+      "SELECT * FROM server_runs WHERE status IN ('pending', 'running') ORDER BY rowid",
+    ),
+    lastSeq: db.prepare(
+      "SELECT coalesce(max(seq), 0) AS last FROM server_run_events WHERE run_id = ?",
+    ),
+    insertEvent: db.prepare(
+      "INSERT INTO server_run_events (run_id, seq, event, data) VALUES (?, ?, ?, ?)",
+    ),
+    events: db.prepare(
+      `SELECT e.* FROM server_run_events e JOIN server_runs r ON r.run_id = e.run_id
+       WHERE e.run_id = ? AND r.owner = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
+    ),
+    expiredTemporary: db.prepare(
+      `SELECT thread_id, owner FROM server_threads
+       WHERE temporary = 1 AND status <> 'busy' AND updated_at < ?`,
+    ),
+    trimEvents: db.prepare(
+      `DELETE FROM server_run_events WHERE run_id IN
+         (SELECT run_id FROM server_runs WHERE ended_at IS NOT NULL AND ended_at < ?)`,
+    ),
+  };
+}
+
+/** Brings the schema up to date in one write transaction; a newer schema is refused. */
+function migrate(db: Database.Database, path: string): void {
+  db.transaction(() => {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS server_schema_migrations (
+         version    INTEGER PRIMARY KEY,
+         applied_at TEXT    NOT NULL
+       )`,
+    );
+    const { version } = db
+      .prepare("SELECT coalesce(max(version), 0) AS version FROM server_schema_migrations")
+      .get() as { version: number };
+    if (version > migrations.length) {
+      throw new ServerSchemaVersionError({ path, found: version, supported: migrations.length });
+    }
+    const record = db.prepare(
+      "INSERT INTO server_schema_migrations (version, applied_at) VALUES (?, ?)",
+    );
+    for (let next = version + 1; next <= migrations.length; next++) {
+      db.exec(migrations[next - 1]!);
+      record.run(next, new Date().toISOString());
+    }
+  }).immediate();
+}

@@ -1,0 +1,3 @@
+import { sharedTestConfig } from "../../vitest.shared.js";
+
+export default sharedTestConfig;
