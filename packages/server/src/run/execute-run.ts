@@ -1,14 +1,15 @@
 import { AbortedError, type AgentEvent, FrameworkError, redactSecrets } from "@framework/core";
 import type { CompiledGraph, GraphConfig, GraphEvent, StateSnapshot } from "@framework/graph";
 
-/** What a compiled graph takes as input. */
-type GraphInput = Parameters<CompiledGraph["stream"]>[0];
 
 import { agentMessageId } from "../assistant/agent-graph.js";
 import type { ServedAssistant } from "../assistant/served-assistant.js";
 import type { JsonObject, RunFailure, RunRecord } from "../store/server-store.js";
 import type { RunEventLog } from "./run-event-log.js";
 import { type WireInterrupt, wireInterrupts } from "./wire-interrupt.js";
+
+/** What a compiled graph takes as input. */
+type GraphInput = Parameters<CompiledGraph["stream"]>[0];
 
 /** How a run ended, once its events are all durable. */
 export interface RunOutcome {
