@@ -1,6 +1,5 @@
 import { AbortedError, type AgentEvent, FrameworkError, redactSecrets } from "@framework/core";
 import type { CompiledGraph, GraphConfig, GraphEvent, StateSnapshot } from "@framework/graph";
-
 import { agentMessageId } from "../assistant/agent-graph.js";
 import type { ServedAssistant } from "../assistant/served-assistant.js";
 import type { JsonObject, RunFailure, RunRecord } from "../store/server-store.js";
