@@ -11,6 +11,7 @@ import {
   type InvokeOptions,
   type Logger,
   type OutputSchema,
+  OutputValidationError,
   type StructuredAgentResult,
   type ToolApprovalRequest,
   type ToolCallingMode,
@@ -209,18 +210,27 @@ export abstract class AgentNode<S = StateRecord, U = Partial<S>> extends GraphNo
             run.interrupt<boolean>({ type: "tool-approval", call } satisfies ToolApprovalInterrupt)
         : undefined;
     const conversation = frame?.conversation;
-    const result = await this.agent.invoke(
-      conversation ? [...conversation.messages, { role: "user", content: prompt }] : prompt,
-      {
-        ...options,
-        ...(userId === undefined ? {} : { userId }),
-        ...(signal === undefined ? {} : { signal }),
-        ...(report === undefined ? {} : { onEvent: report }),
-        ...(askGraph ? { approveToolCall: askGraph } : {}),
-      },
-    );
-    if (conversation) conversation.messages = result.messages;
-    return result;
+    try {
+      const result = await this.agent.invoke(
+        conversation ? [...conversation.messages, { role: "user", content: prompt }] : prompt,
+        {
+          ...options,
+          ...(userId === undefined ? {} : { userId }),
+          ...(signal === undefined ? {} : { signal }),
+          ...(report === undefined ? {} : { onEvent: report }),
+          ...(askGraph ? { approveToolCall: askGraph } : {}),
+        },
+      );
+      if (conversation) conversation.messages = result.messages;
+      return result;
+    } catch (error) {
+      // An answer that did not fit the schema is still a turn the model took: a node that
+      // goes on with the prose keeps it in its conversation like any other.
+      if (conversation && OutputValidationError.isInstance(error) && error.result) {
+        conversation.messages = error.result.messages;
+      }
+      throw error;
+    }
   }
 
   /** The node's work: read the state snapshot, return the update to merge. */
