@@ -21,7 +21,9 @@ const Verdict = z.object({ verdict: z.string() });
 class Judge extends AgentNode<Desk> {
   async exec(state: Desk) {
     try {
-      return { answer: (await this.invoke(state.question, { output: Verdict })).output.verdict };
+      return {
+        answer: (await this.invoke(state.question ?? "", { output: Verdict })).output.verdict,
+      };
     } catch (error) {
       if (OutputValidationError.isInstance(error)) return { answer: error.text };
       throw error;
