@@ -24,12 +24,13 @@ export {
   loadToolModule,
   resolveToolModule,
 } from "../registry/module-loader.js";
+export { INLINE_MODULE_PATH } from "../registry/recorded-tools.js";
 export { RegistryFile, type ToolRecords } from "../registry/registry-file.js";
-export { INLINE_MODULE_PATH, type ToolExecution } from "../registry/tool-registry.js";
 export { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 export { parseToolArguments } from "../tool/primary-function.js";
 export { normalizeToolArguments } from "../tool/tool-arguments.js";
 export type { PendingToolCall } from "../tool/tool-call.js";
+export type { ToolExecution } from "../tool/tool-execution.js";
 export { capText, renderToolOutput } from "../tool/tool-output.js";
 export {
   createToolRecord,

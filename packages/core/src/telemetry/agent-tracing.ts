@@ -20,7 +20,6 @@ import type {
   ModelFinishReason,
   Usage,
 } from "../model/chat-model.js";
-import type { ToolExecution } from "../registry/tool-registry.js";
 import { GenAiAttribute, type GenAiMessage, toGenAiMessages } from "./gen-ai-attributes.js";
 import { recordSpanError } from "./span-error.js";
 import { MAX_TRACED_CONTENT_LENGTH, type TracingOptions } from "./tracing-options.js";
@@ -229,14 +228,19 @@ async function* tracedStream(
   }
 }
 
+/** What a tool call's span reads from its outcome: failures are values, not throws. */
+export type TracedToolOutcome =
+  | { readonly ok: true; readonly result: unknown }
+  | { readonly ok: false; readonly error: unknown };
+
 /**
- * Runs one tool call inside an `execute_tool` span. The registry never throws, so a failed
- * execution is marked on the span from its result.
+ * Runs one tool call inside an `execute_tool` span. Tool calls never throw, so a failed
+ * outcome is marked on the span from its value.
  */
-export function traceToolExecution(
+export function traceToolExecution<T extends TracedToolOutcome>(
   call: { toolName: string; toolCallId: string | undefined; arguments: unknown },
-  execute: () => Promise<ToolExecution>,
-): Promise<ToolExecution> {
+  execute: () => Promise<T>,
+): Promise<T> {
   const { tracer, recordContent } = runTracing();
   const attributes: Attributes = {
     [GenAiAttribute.operationName]: "execute_tool",
