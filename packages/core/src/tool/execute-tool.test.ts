@@ -25,7 +25,11 @@ const tool = {
   record: createToolRecord(spec, { modulePath: "pkg", toolType: "module", dependencies: [] }),
 };
 const settings = { logger: createCapturingLogger(), timeoutMs: 60_000, toolNames: () => ["slow"] };
-const context = (signal = new AbortController().signal) => ({ toolCallId: "c1", signal });
+const context = (signal = new AbortController().signal) => ({
+  toolCallId: "c1",
+  signal,
+  logger: settings.logger,
+});
 
 describe("executeTool", () => {
   it("answers a call to an unknown tool with the names it may call", async () => {
