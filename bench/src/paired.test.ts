@@ -4,6 +4,7 @@ import {
   measureInterleaved,
   measurePaired,
   type Observation,
+  pairedResult,
   perPair,
   roundRatios,
 } from "./paired.js";
@@ -143,6 +144,41 @@ describe("measureInterleaved", () => {
     const sampled = await measureInterleaved({ here: async () => 1 }, options);
     expect(sampled.contestants.here.memory!.heapMb).toBeGreaterThan(0);
     expect(sampled.contestants.here.memory!.rssMb).toBeGreaterThan(0);
+  });
+});
+
+describe("pairedResult", () => {
+  it("pairs ours with any other contestant of the same rounds, on values or on what they observed", async () => {
+    const runs = {
+      ours: [
+        { value: 10, observed: { first: 1 } },
+        { value: 20, observed: { first: 2 } },
+      ],
+      peer: [
+        { value: 40, observed: { first: 8 } },
+        { value: 60, observed: { first: 4 } },
+      ],
+      floor: [5, 10],
+    };
+    const { contestants, load } = await measureInterleaved(
+      {
+        ours: async () => runs.ours.shift()!,
+        peer: async () => runs.peer.shift()!,
+        floor: async () => runs.floor.shift()!,
+      },
+      { warmup: 0, samples: 2, guard: guardOptions, probe: scriptedProbe([]) },
+    );
+    const onValues = pairedResult(contestants.ours, contestants.peer, "lower", load);
+    expect(onValues.ratios.samples).toEqual([4, 3]);
+    expect(onValues.ratio).toBe(3.5);
+    const onFirst = pairedResult(contestants.ours, contestants.peer, "lower", load, "first");
+    expect(onFirst.ours.samples).toEqual([1, 2]);
+    expect(onFirst.ratios.samples).toEqual([8, 2]);
+    const againstFloor = pairedResult(contestants.ours, contestants.floor, "higher", load);
+    expect(againstFloor.ratios.samples).toEqual([2, 2]);
+    expect(() => pairedResult(contestants.ours, contestants.floor, "lower", load, "first")).toThrow(
+      /did not all observe "first"/,
+    );
   });
 });
 

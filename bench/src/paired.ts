@@ -163,6 +163,44 @@ export interface PairedResult {
 }
 
 /**
+ * Two contestants of one {@link measureInterleaved} run as a pair: their per-round ratios
+ * ("how many times better ours is"), the median and its bootstrap interval. `observed` names
+ * what each run observed to compare instead of its value (a stream's first event rather than
+ * its last); the rounds pair the same way. Rounds of three contestants give a row against
+ * each of the other two from the same runs.
+ */
+export function pairedResult(
+  ours: ContestantResult,
+  peer: ContestantResult,
+  better: Better,
+  load: LoadSummary,
+  observed?: string,
+): PairedResult {
+  const compared = (side: ContestantResult, name: string) => {
+    if (observed === undefined) return side.values;
+    const summary = side.observed[observed];
+    if (!summary) throw new RangeError(`${name}'s runs did not all observe "${observed}"`);
+    return summary;
+  };
+  const oursValues = compared(ours, "ours");
+  const peerValues = compared(peer, "the peer");
+  const ratios = roundRatios(oursValues, peerValues, better);
+  return {
+    ours: oursValues,
+    peer: peerValues,
+    observed: { ours: ours.observed, peer: peer.observed },
+    ratios: summarize(ratios),
+    ratio: median(ratios),
+    interval: bootstrapInterval([ratios], (groups) => median(groups[0]!)),
+    load,
+    memory: {
+      ...(ours.memory ? { ours: ours.memory } : {}),
+      ...(peer.memory ? { peer: peer.memory } : {}),
+    },
+  };
+}
+
+/**
  * Measures ours against a peer in pairs taken back to back (see {@link measureInterleaved}),
  * and reduces them to the median of per-pair ratios with a bootstrap interval. Load that hits
  * one pair hits both of its halves, so it cancels in the ratio instead of deciding the verdict.
@@ -173,20 +211,7 @@ export async function measurePaired(
   options: PairedOptions,
 ): Promise<PairedResult> {
   const { contestants, load } = await measureInterleaved({ ours, peer }, options);
-  const ratios = roundRatios(contestants.ours.values, contestants.peer.values, options.better);
-  return {
-    ours: contestants.ours.values,
-    peer: contestants.peer.values,
-    observed: { ours: contestants.ours.observed, peer: contestants.peer.observed },
-    ratios: summarize(ratios),
-    ratio: median(ratios),
-    interval: bootstrapInterval([ratios], (groups) => median(groups[0]!)),
-    load,
-    memory: {
-      ...(contestants.ours.memory ? { ours: contestants.ours.memory } : {}),
-      ...(contestants.peer.memory ? { peer: contestants.peer.memory } : {}),
-    },
-  };
+  return pairedResult(contestants.ours, contestants.peer, options.better, load);
 }
 
 /** The paired ratio of `result` as a row's metric: "how many times better ours is". */

@@ -115,7 +115,14 @@ export interface Results {
   readonly rows: readonly BenchRow[];
 }
 
-const peerPackages = ["@langchain/langgraph", "@langchain/core", "ai", "@openai/agents-core"];
+const peerPackages = [
+  "@langchain/langgraph",
+  "@langchain/core",
+  "ai",
+  "@openai/agents-core",
+  "@langchain/langgraph-api",
+  "@langchain/langgraph-sdk",
+];
 
 // Read from the installed package itself: a pinned range in package.json is not a version.
 function installedVersion(name: string): string {

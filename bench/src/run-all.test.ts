@@ -73,6 +73,7 @@ describe("runBench (smoke settings)", () => {
     const expected = [
       ...["1a", "1b", "1c", "1d", "2a", "2b", "2c", "3", "4", "5", "6", "7d", "7e", "7h", "7i"],
       ...["9a", "9b", "10a-memory", "10b-memory", "10a-sqlite", "10b-sqlite", "10a-postgres"],
+      ...["11a", "11a-floor", "11b-first", "11b-last", "11b-close", "11b-floor", "11c", "11d"],
     ];
     for (const id of expected) expect(ids, id).toContain(id);
     for (const scaled of ["8", "7a", "7b", "7c", "7f", "7g"]) {
@@ -99,6 +100,9 @@ describe("runBench (smoke settings)", () => {
     expect(peers("5").aiSdk).toBeDefined();
     expect(peers("6").langGraph).toBeDefined();
     expect(peers("7d").target.criteria).toHaveLength(4);
+    expect(peers("11a-floor").reference).toBeDefined();
+    expect(peers("11b-floor").target.criteria).toHaveLength(2);
+    expect(peers("11c")).toMatchObject({ langGraph: {}, reference: {} });
     const table = await readFile(output.table, "utf8");
     expect(table).toContain(renderTable(written.rows));
     expect(table.split("\n").filter((line) => line.startsWith("| "))).toHaveLength(

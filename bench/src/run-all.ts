@@ -10,6 +10,7 @@ import { benchGraphScale } from "./graph-scale.js";
 import { benchGraphThreads } from "./graph-threads.js";
 import { benchRegistry } from "./registry.js";
 import type { BenchRow, FailedRow, RowError } from "./report.js";
+import { benchServer } from "./server.js";
 import {
   type BenchService,
   checkServices,
@@ -92,6 +93,11 @@ export const benchItems = {
         services.postgres ?? { skipped: "the Postgres server was not checked before the run" },
       ),
   },
+  server: {
+    id: "11a–11d",
+    title: "Server against LangGraph's",
+    run: async (settings) => benchServer(settings.server),
+  },
 } satisfies Record<string, BenchItem>;
 
 /** The name of one item of {@link benchItems}. */
@@ -133,11 +139,11 @@ export interface RunAllOptions {
 
 /**
  * Runs the items (the six of issue #8, the scale items of issues #14 and #19 (7a–7i), the
- * agent scaling (8), the registry (9) and the durable savers (10), or the `only` ones) one
- * after the other in one process, and returns their rows. The servers they need are checked
- * first, so a missing one skips its rows at once, with the reason, in every mode. Each item
- * runs on its own: one that throws leaves one failed row (its error, redacted) and the rest
- * of the run goes on.
+ * agent scaling (8), the registry (9), the durable savers (10) and the server against
+ * LangGraph's (11), or the `only` ones) one after the other in one process, and returns their
+ * rows. The servers they need are checked first, so a missing one skips its rows at once, with
+ * the reason, in every mode. Each item runs on its own: one that throws leaves one failed row
+ * (its error, redacted) and the rest of the run goes on.
  */
 export async function runAll(
   settings: BenchSettings,

@@ -10,6 +10,7 @@ import type { GraphThreadsOptions } from "./graph-threads.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import type { RegistryBenchOptions } from "./registry.js";
 import type { BenchMode } from "./report.js";
+import type { ServerBenchOptions } from "./server.js";
 
 /** Sizes and repetitions of every benchmark of one run. */
 export interface BenchSettings {
@@ -24,6 +25,7 @@ export interface BenchSettings {
   readonly graphThreads: GraphThreadsOptions;
   readonly registry: RegistryBenchOptions;
   readonly checkpointers: CheckpointersOptions;
+  readonly server: ServerBenchOptions;
 }
 
 // Twice the calibration loop's fastest time counts as busy. The budget is small because on
@@ -101,6 +103,19 @@ export const fullSettings: BenchSettings = {
     repetitions: { warmup: 1, samples: 9 },
     guard,
   },
+  // LangGraph's server takes about 0.6 s per run to answer (see item 11's notes): five runs
+  // per sample keep a round of 11a or 11b near three seconds.
+  server: {
+    waitsPerSample: 5,
+    streamsPerSample: 5,
+    clients: 100,
+    runsPerClient: 5,
+    idleThreads: 1000,
+    repetitions: { warmup: 1, samples: 11 },
+    throughputRepetitions: { warmup: 1, samples: 7 },
+    idleRepetitions: { warmup: 0, samples: 3 },
+    guard,
+  },
 };
 
 // A smoke run never waits for the machine to calm down nor measures a pair twice.
@@ -164,6 +179,17 @@ export const smokeSettings: BenchSettings = {
     repetitions: once,
     guard: noWait,
   },
+  server: {
+    waitsPerSample: 1,
+    streamsPerSample: 1,
+    clients: 2,
+    runsPerClient: 1,
+    idleThreads: 2,
+    repetitions: once,
+    throughputRepetitions: once,
+    idleRepetitions: once,
+    guard: noWait,
+  },
 };
 
 /**
@@ -216,5 +242,14 @@ export const quickSettings: BenchSettings = {
     putsPerSample: 1_000,
     getStatesPerSample: 30,
     repetitions: { warmup: 1, samples: 5 },
+  },
+  server: {
+    ...fullSettings.server,
+    waitsPerSample: 3,
+    streamsPerSample: 3,
+    runsPerClient: 3,
+    repetitions: { warmup: 1, samples: 5 },
+    throughputRepetitions: { warmup: 1, samples: 5 },
+    idleRepetitions: { warmup: 0, samples: 1 },
   },
 };
