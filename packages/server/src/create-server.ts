@@ -6,14 +6,13 @@ import { type Agent, getDefaultLogger, type Logger, withRedaction } from "@frame
 import type { Checkpointer } from "@framework/graph";
 import { createAdaptorServer } from "@hono/node-server";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { AssistantRegistry } from "./assistant/assistant-registry.js";
 import { type ServableGraph, servedAgent, servedGraph } from "./assistant/served-assistant.js";
 import { requestUser } from "./auth/request-user.js";
 import { localUser, type ServerAuth } from "./auth/server-auth.js";
 import { InsecureServerError } from "./error/insecure-server-error.js";
-import { RequestTooLargeError } from "./error/request-too-large-error.js";
 import { RequestValidationError } from "./error/request-validation-error.js";
+import { bodySizeLimit } from "./http/body-size-limit.js";
 import { errorAnswer } from "./http/error-response.js";
 import { assistantRoutes } from "./http/routes/assistant-routes.js";
 import { chatRoutes } from "./http/routes/chat-routes.js";
@@ -187,14 +186,8 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
       404,
     ),
   );
-  app.use(
-    bodyLimit({
-      maxSize: bodyLimitBytes,
-      onError: () => {
-        throw new RequestTooLargeError({ limitBytes: bodyLimitBytes });
-      },
-    }),
-  );
+  app.use(bodySizeLimit(bodyLimitBytes));
+
   metaRoutes(app, context);
   app.use(async (c, next) => {
     c.set("user", await requestUser(options.auth, c.req.raw));

@@ -77,6 +77,20 @@ export function isRunFinished(run: RunRecord): boolean {
   return terminalStatuses.has(run.status);
 }
 
+/** How a run ended, as the process that executed it saw it. */
+export interface RunEnd {
+  /** The run as it ended. */
+  readonly run: RunRecord;
+  /** The thread's values at the end, as the wire shows them, when this process knows them. */
+  readonly values?: JsonObject;
+}
+
+/** A run executing in this process, and the waiters of its end. */
+interface ExpectedEnd {
+  readonly promise: Promise<RunEnd | undefined | "unknown">;
+  readonly resolve: (end: RunEnd | undefined | "unknown") => void;
+}
+
 /** Why a run's signal was aborted. */
 class RunStop {
   constructor(readonly kind: "cancel" | "shutdown") {}
@@ -103,6 +117,11 @@ export class RunManager {
   readonly #checkpointer: Checkpointer;
   readonly #logger: Logger;
   readonly #threads = new Map<string, ThreadSlot>();
+  /**
+   * The ends of the runs this process created or picked up, so that a waiter learns the end
+   * (and the values) from the process that executed the run instead of reading them back.
+   */
+  readonly #ends = new Map<string, ExpectedEnd>();
   /** Fired by {@link close}: executing runs start no new node and stop at a checkpoint. */
   readonly #shutdown = new AbortController();
   #closing = false;
@@ -173,6 +192,7 @@ export class RunManager {
       checkpointBefore: latest?.id ?? null,
       cancel: null,
     });
+    if (run) this.#expectEnd(run.runId);
     if (!run) {
       throw new ThreadBusyConflictError({
         threadId: thread.threadId,
@@ -221,15 +241,40 @@ export class RunManager {
   }
 
   /**
-   * Waits for `owner`'s run to end and returns it, or `undefined` once it no longer exists
-   * (rolled back, or its thread deleted). `signal` gives up waiting, not the run.
+   * Waits for `owner`'s run to end and returns it, with the values it ended with when this
+   * process executed it; `undefined` once it no longer exists (rolled back, or its thread
+   * deleted). `signal` gives up waiting, not the run.
    */
-  async waitFor(owner: string, runId: string, signal: AbortSignal): Promise<RunRecord | undefined> {
+  async waitFor(owner: string, runId: string, signal: AbortSignal): Promise<RunEnd | undefined> {
+    const expected = this.#ends.get(runId);
+    if (expected) {
+      const given = new Promise<"unknown">((resolve) => {
+        if (signal.aborted) resolve("unknown");
+        signal.addEventListener("abort", () => resolve("unknown"), { once: true });
+      });
+      const end = await Promise.race([expected.promise, given]);
+      if (end === undefined) return undefined;
+      if (end !== "unknown" && end.run.owner === owner) return end;
+    }
     for (;;) {
       const run = await this.#store.getRun(owner, runId);
-      if (!run || isRunFinished(run) || signal.aborted) return run;
+      if (!run) return undefined;
+      if (isRunFinished(run) || signal.aborted) return { run };
       await this.#log.changed(runId, signal, 30_000);
     }
+  }
+
+  #expectEnd(runId: string): void {
+    let resolve!: ExpectedEnd["resolve"];
+    const promise = new Promise<RunEnd | undefined | "unknown">((done) => {
+      resolve = done;
+    });
+    this.#ends.set(runId, { promise, resolve });
+  }
+
+  #ended(runId: string, end: RunEnd | undefined | "unknown"): void {
+    this.#ends.get(runId)?.resolve(end);
+    this.#ends.delete(runId);
   }
 
   /**
@@ -259,6 +304,7 @@ export class RunManager {
       if (run.status === "running") {
         await this.#store.updateRun(run.runId, { status: "pending", attempt: run.attempt + 1 });
       }
+      this.#expectEnd(run.runId);
       threads.add(run.threadId);
     }
     for (const threadId of threads) this.#schedule(threadId);
@@ -363,6 +409,8 @@ export class RunManager {
     clearTimeout(timer);
     for (const slot of this.#threads.values()) slot.controller.abort(new RunStop("shutdown"));
     await settled;
+    // Runs this process will not execute any more end elsewhere, or on the next start.
+    for (const runId of [...this.#ends.keys()]) this.#ended(runId, "unknown");
   }
 
   #assistant(idOrName: string): ServedAssistant {
@@ -446,8 +494,13 @@ export class RunManager {
     if (action === "rollback") {
       await this.#store.deleteRun(run.runId);
       if (run.status === "running" || run.attempt > 1) await this.#rollBack(run);
+      this.#ended(run.runId, undefined);
     } else {
-      await this.#store.updateRun(run.runId, { status: "interrupted", cancel: null });
+      const stopped = await this.#store.updateRun(run.runId, {
+        status: "interrupted",
+        cancel: null,
+      });
+      this.#ended(run.runId, stopped && { run: stopped });
     }
     this.#log.notify(run.runId);
   }
@@ -488,7 +541,10 @@ export class RunManager {
       if (!run) return;
       slot.runId = run.runId;
       slot.controller = new AbortController();
-      slot.current = this.#execute(run, slot.controller.signal);
+      // A run that failed to record its end is left for its waiters to read from the store.
+      slot.current = this.#execute(run, slot.controller.signal).finally(() =>
+        this.#ended(run.runId, "unknown"),
+      );
       await slot.current;
       slot.runId = undefined;
     }
@@ -528,7 +584,10 @@ export class RunManager {
     } catch (error) {
       // executeRun rejects only when stopped: by `signal`, or else drained by close().
       const stop = signal.aborted ? signal.reason : this.#shutdown.signal.reason;
-      if (stop instanceof RunStop && stop.kind === "shutdown") return;
+      if (stop instanceof RunStop && stop.kind === "shutdown") {
+        this.#ended(run.runId, "unknown");
+        return;
+      }
       const current = await this.#store.getRun(run.owner, run.runId);
       if (stop instanceof RunStop && current?.cancel) {
         await this.#finishStopped(current, current.cancel);
@@ -569,11 +628,12 @@ export class RunManager {
         : outcome.status === "interrupted"
           ? "interrupted"
           : "idle";
-    await this.#store.updateRun(
+    const ended = await this.#store.updateRun(
       run.runId,
       { status: outcome.status, error: outcome.error },
       { status: threadStatus },
     );
+    this.#ended(run.runId, ended && { run: ended, values: outcome.values });
     this.#log.notify(run.runId);
   }
 }

@@ -61,8 +61,6 @@ const migrations: readonly string[] = [
    ) WITHOUT ROWID;`,
 ];
 
-const terminal = new Set(["success", "error", "timeout", "interrupted"]);
-
 interface ThreadRow {
   thread_id: string;
   owner: string;
@@ -333,23 +331,20 @@ export class SqliteServerStore implements ServerStore {
     patch: RunPatch,
     thread?: { status: ThreadStatus; assistantId?: string },
   ): Promise<RunRecord | undefined> {
+    const now = new Date().toISOString();
+    const change = {
+      run_id: runId,
+      updated_at: now,
+      status: patch.status ?? null,
+      set_error: patch.error === undefined ? 0 : 1,
+      error: patch.error == null ? null : JSON.stringify(patch.error),
+      attempt: patch.attempt ?? null,
+      set_cancel: patch.cancel === undefined ? 0 : 1,
+      cancel: patch.cancel ?? null,
+    };
     return this.#db.transaction(() => {
-      const row = this.#statements.runById.get(runId) as RunRow | undefined;
-      if (!row) return undefined;
-      const now = new Date().toISOString();
-      const updated: RunRow = {
-        ...row,
-        updated_at: now,
-        ...(patch.status === undefined ? {} : { status: patch.status }),
-        ...(patch.error === undefined
-          ? {}
-          : { error: patch.error === null ? null : JSON.stringify(patch.error) }),
-        ...(patch.attempt === undefined ? {} : { attempt: patch.attempt }),
-        ...(patch.cancel === undefined ? {} : { cancel: patch.cancel }),
-      };
-      const endedAt = terminal.has(updated.status) ? now : null;
-      this.#statements.updateRun.run({ ...updated, ended_at: endedAt });
-      if (thread) {
+      const row = this.#statements.updateRun.get(change) as RunRow | undefined;
+      if (row && thread) {
         this.#statements.setThreadStatus.run(
           thread.status,
           now,
@@ -357,7 +352,7 @@ export class SqliteServerStore implements ServerStore {
           row.thread_id,
         );
       }
-      return toRun(updated);
+      return row && toRun(row);
     })();
   }
 
@@ -451,7 +446,6 @@ function prepare(db: Database.Database) {
        VALUES (@run_id, @thread_id, @assistant_id, @owner, @status, @created_at, @updated_at,
          @metadata, @multitask_strategy, @request, @error, @attempt, @checkpoint_before, @cancel)`,
     ),
-    runById: db.prepare("SELECT * FROM server_runs WHERE run_id = ?"),
     ownRun: db.prepare("SELECT * FROM server_runs WHERE run_id = ? AND owner = ?"),
     threadRuns: db.prepare(
       `SELECT * FROM server_runs WHERE thread_id = ? AND owner = ?
@@ -461,10 +455,18 @@ function prepare(db: Database.Database) {
       `SELECT * FROM server_runs WHERE thread_id = ? AND owner = ? AND status = ?
        ORDER BY rowid DESC LIMIT ? OFFSET ?`,
     ),
+    // One statement that changes only what the patch names and hands the run back.
     updateRun: db.prepare(
-      `UPDATE server_runs SET status = @status, updated_at = @updated_at, error = @error,
-         attempt = @attempt, cancel = @cancel, ended_at = @ended_at
-       WHERE run_id = @run_id`,
+      `UPDATE server_runs SET
+         updated_at = @updated_at,
+         status = coalesce(@status, status),
+         error = CASE WHEN @set_error THEN @error ELSE error END,
+         attempt = coalesce(@attempt, attempt),
+         cancel = CASE WHEN @set_cancel THEN @cancel ELSE cancel END,
+         ended_at = CASE WHEN coalesce(@status, status) IN ('success', 'error', 'timeout', 'interrupted')
+           THEN @updated_at ELSE NULL END
+       WHERE run_id = @run_id
+       RETURNING *`,
     ),
     deleteRun: db.prepare("DELETE FROM server_runs WHERE run_id = ?"),
     deleteRunEvents: db.prepare("DELETE FROM server_run_events WHERE run_id = ?"),

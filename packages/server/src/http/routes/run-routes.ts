@@ -48,7 +48,10 @@ const errors = {
 const serverKeys = new Set(["thread_id", "user_id", "run_id", "checkpoint_id", "checkpoint_ns"]);
 
 /** A run request in the server's terms. */
-function runCreation(request: RunCreate): RunCreation {
+function runCreation(
+  request: RunCreate,
+  defaultModes: readonly string[] = ["values"],
+): RunCreation {
   for (const key of ["interrupt_before", "interrupt_after"] as const) {
     const value = request[key];
     if (value !== undefined && (value === "*" || value.length > 0)) {
@@ -88,7 +91,7 @@ function runCreation(request: RunCreate): RunCreation {
       ),
     },
     metadata: request.metadata ?? {},
-    streamMode: modes === undefined ? ["values"] : Array.isArray(modes) ? modes : [modes],
+    streamMode: modes === undefined ? defaultModes : Array.isArray(modes) ? modes : [modes],
     multitaskStrategy: request.multitask_strategy,
     onDisconnect: request.on_disconnect,
     checkpointId:
@@ -132,12 +135,14 @@ export function runRoutes(app: OpenAPIHono<ServerEnv>, context: ServerContext): 
     };
     signal.addEventListener("abort", cancelOnDisconnect, { once: true });
     try {
-      const done = await runs.waitFor(owner, run.runId, signal);
-      if (!done) throw new ResourceNotFoundError({ resource: "run", id: run.runId });
+      const end = await runs.waitFor(owner, run.runId, signal);
+      if (!end) throw new ResourceNotFoundError({ resource: "run", id: run.runId });
+      const done = end.run;
       if (done.status === "error") {
         const error = done.error ?? { type: "Error", message: "The run failed" };
         return { __error__: { error: error.type, message: error.message } };
       }
+      if (end.values) return end.values;
       const thread = await store.getThread(owner, done.threadId);
       const assistant = context.assistants.find(done.assistantId);
       if (!thread || !assistant)
@@ -239,7 +244,8 @@ export function runRoutes(app: OpenAPIHono<ServerEnv>, context: ServerContext): 
         responses: { 200: waitAnswer, ...errors },
       }),
       async (c) => {
-        const creation = runCreation(c.req.valid("json"));
+        // A waited-for run is answered with its end, not its events: it logs none unless asked.
+        const creation = runCreation(c.req.valid("json"), []);
         const run = await runs.create(c.var.user.id, threadOf(c), creation);
         const { contentLocation, location } = runPaths(run);
         c.header("Content-Location", contentLocation);
