@@ -9,6 +9,7 @@
  */
 export { EventChannel } from "../agent/event-channel.js";
 export { eventStream } from "../agent/event-stream.js";
+export { warnDeprecated } from "../log/deprecation-warning.js";
 export { addUsage, emptyUsage } from "../model/chat-model.js";
 export {
   abortableDelay,
