@@ -9,11 +9,10 @@ export class AbortedError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** What was running, e.g. `"chat completion"`, `"agent run"`, `"node market"`. */
-  readonly operation: string;
+  declare readonly operation: string;
 
   constructor({ operation, cause }: { operation: string; cause?: unknown }) {
-    super({ name, message: `${operation} was aborted`, cause });
-    this.operation = operation;
+    super({ name, message: `${operation} was aborted`, cause, fields: { operation } });
   }
 
   static override isInstance(error: unknown): error is AbortedError {

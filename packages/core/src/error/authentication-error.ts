@@ -20,15 +20,14 @@ export class AuthenticationError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The kind of failure, for programmatic handling. */
-  readonly reason: AuthenticationFailure;
+  declare readonly reason: AuthenticationFailure;
 
   constructor({
     reason,
     message,
     cause,
   }: { reason: AuthenticationFailure; message: string; cause?: unknown }) {
-    super({ name, message, cause });
-    this.reason = reason;
+    super({ name, message, cause, fields: { reason } });
   }
 
   static override isInstance(error: unknown): error is AuthenticationError {

@@ -9,11 +9,10 @@ export class ConfigurationError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** The setting's name, e.g. `"LLM_API_KEY"`. */
-  readonly setting: string;
+  declare readonly setting: string;
 
   constructor({ setting, message }: { setting: string; message: string }) {
-    super({ name, message });
-    this.setting = setting;
+    super({ name, message, fields: { setting } });
   }
 
   static override isInstance(error: unknown): error is ConfigurationError {

@@ -70,37 +70,51 @@ export class ModelCallError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** What went wrong; see {@link ModelCallFailure}. */
-  readonly kind: ModelCallFailure;
+  declare readonly kind: ModelCallFailure;
   /** The chat model's `provider`. */
-  readonly provider: string;
+  declare readonly provider: string;
   /** The model name sent to the provider. */
-  readonly modelId: string;
+  declare readonly modelId: string;
   /** HTTP status of the provider's answer, when there was one. */
-  readonly statusCode?: number;
+  declare readonly statusCode?: number;
   /** True when the failure is transient, so a later call may succeed. */
-  readonly retryable: boolean;
+  declare readonly retryable: boolean;
   /** How many requests were made, the failing one included. */
-  readonly attempts: number;
+  declare readonly attempts: number;
   /** A short, one-line, redacted description from the provider or the network layer. */
-  readonly upstreamMessage?: string;
+  declare readonly upstreamMessage?: string;
   /** The wait the provider asked for (Retry-After), in milliseconds. */
-  readonly retryAfterMs?: number;
+  declare readonly retryAfterMs?: number;
 
   /**
    * @param options - the failure's fields; the message is built from them.
    * @param errorName - the subclass's name; subclasses pass their own.
+   * @param subclassFields - a subclass's own structured fields, redacted like these.
    */
-  constructor(options: ModelCallErrorOptions, errorName: string = name) {
-    super({ name: errorName, message: describe(options), cause: options.cause });
-    this.kind = options.kind;
-    this.provider = options.provider;
-    this.modelId = options.modelId;
-    this.statusCode = options.statusCode;
-    this.retryable = options.retryable;
-    this.attempts = options.attempts;
-    this.upstreamMessage =
+  constructor(
+    options: ModelCallErrorOptions,
+    errorName: string = name,
+    subclassFields: Readonly<Record<string, unknown>> = {},
+  ) {
+    const { kind, provider, modelId, statusCode, retryable, attempts, retryAfterMs } = options;
+    const upstreamMessage =
       options.upstreamMessage === undefined ? undefined : shorten(options.upstreamMessage);
-    this.retryAfterMs = options.retryAfterMs;
+    super({
+      name: errorName,
+      message: describe(options),
+      cause: options.cause,
+      fields: {
+        ...subclassFields,
+        kind,
+        provider,
+        modelId,
+        statusCode,
+        retryable,
+        attempts,
+        upstreamMessage,
+        retryAfterMs,
+      },
+    });
   }
 
   static override isInstance(error: unknown): error is ModelCallError {

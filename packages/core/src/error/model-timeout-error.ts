@@ -14,7 +14,7 @@ export class ModelTimeoutError extends ModelCallError {
   private readonly [symbol] = true;
 
   /** The timeout that expired, in milliseconds. */
-  readonly timeoutMs: number;
+  declare readonly timeoutMs: number;
 
   constructor({
     provider,
@@ -32,8 +32,8 @@ export class ModelTimeoutError extends ModelCallError {
         upstreamMessage: `no answer within ${timeoutMs} ms`,
       },
       name,
+      { timeoutMs },
     );
-    this.timeoutMs = timeoutMs;
   }
 
   static override isInstance(error: unknown): error is ModelTimeoutError {

@@ -9,17 +9,16 @@ export class TooManyToolCallsError extends FrameworkError {
   private readonly [symbol] = true;
 
   /** How many calls the reply asked for. */
-  readonly requested: number;
+  declare readonly requested: number;
   /** How many of them ran. */
-  readonly limit: number;
+  declare readonly limit: number;
 
   constructor({ requested, limit }: { requested: number; limit: number }) {
     super({
       name,
       message: `The reply asked for ${requested} tool calls; only the first ${limit} run per reply. Ask again for the ones still needed.`,
+      fields: { requested, limit },
     });
-    this.requested = requested;
-    this.limit = limit;
   }
 
   static override isInstance(error: unknown): error is TooManyToolCallsError {

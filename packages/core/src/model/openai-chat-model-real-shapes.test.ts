@@ -184,7 +184,8 @@ describe("OpenAIChatModel with error bodies of every shape", () => {
     const failure = await modelFor(server)
       .generate(request)
       .catch((error: unknown) => error);
-    expect(failure).toMatchObject({ statusCode: 502, upstreamMessage: undefined });
+    expect(failure).toMatchObject({ statusCode: 502 });
+    expect((failure as { upstreamMessage?: string }).upstreamMessage).toBeUndefined();
     expect((failure as Error).message).toMatch(/, HTTP 502$/);
   });
 });
