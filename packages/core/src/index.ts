@@ -106,7 +106,6 @@ export {
   type UserMessage,
 } from "./model/index.js";
 export {
-  DEFAULT_TOOL_TIMEOUT_MS,
   DEFAULT_TOOLS_PATH,
   type LiveToolSource,
   type ToolModuleObject,
@@ -123,6 +122,7 @@ export {
 } from "./telemetry/index.js";
 export {
   type AnyPrimaryFunction,
+  DEFAULT_TOOL_TIMEOUT_MS,
   defaultToolOutputLimits,
   getToolSpec,
   isPrimaryFunction,

@@ -4,13 +4,10 @@ import { OutputValidationError } from "../error/output-validation-error.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
 import { addUsage, type ChatMessage, type ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
-import {
-  DEFAULT_TOOL_TIMEOUT_MS,
-  ToolRegistry,
-  type ToolSource,
-} from "../registry/tool-registry.js";
+import { ToolRegistry, type ToolSource } from "../registry/tool-registry.js";
 import { traceAgentInvoke, tracedChatModel } from "../telemetry/agent-tracing.js";
 import type { TracingOptions } from "../telemetry/tracing-options.js";
+import { DEFAULT_TOOL_TIMEOUT_MS } from "../tool/execute-tool.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 import type { AgentResult, StructuredAgentResult } from "./agent-result.js";
@@ -170,7 +167,6 @@ export class Agent {
       logger: this.logger,
       cwd,
       adoptRecordedTools: options.adoptRecordedTools ?? false,
-      toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     });
   }
 
@@ -288,15 +284,16 @@ export class Agent {
     const model = tracedChatModel(this.llm);
     const result = await runToolLoop({
       model,
-      registry: this.toolRegistry,
+      tools: this.toolRegistry,
+      definitions,
       messages: [
         { role: "system", content: system },
         ...(typeof input === "string" ? [{ role: "user" as const, content: input }] : input),
       ],
-      tools: definitions,
       toolCalling,
       maxIterations: options.maxIterations ?? this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
       maxToolCallsPerReply: this.options.maxToolCallsPerReply ?? DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
+      toolTimeoutMs: this.options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
       outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
       logger: this.logger,
       signal,

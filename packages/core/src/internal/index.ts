@@ -26,7 +26,6 @@ export {
   resolveToolModule,
 } from "../registry/module-loader.js";
 export { RegistryFile, type ToolRecords } from "../registry/registry-file.js";
-export { INLINE_MODULE_PATH, type ToolExecution } from "../registry/tool-registry.js";
 export { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 export { parseToolArguments } from "../tool/primary-function.js";
 export { normalizeToolArguments } from "../tool/tool-arguments.js";

@@ -7,9 +7,6 @@ export {
 export { type LoadedToolModule, loadToolModule, resolveToolModule } from "./module-loader.js";
 export { DEFAULT_TOOLS_PATH, RegistryFile, type ToolRecords } from "./registry-file.js";
 export {
-  DEFAULT_TOOL_TIMEOUT_MS,
-  INLINE_MODULE_PATH,
-  type ToolExecution,
   type ToolModuleObject,
   ToolRegistry,
   type ToolRegistryOptions,

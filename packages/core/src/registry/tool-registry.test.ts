@@ -6,20 +6,21 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import * as weatherTools from "../../test/fixtures/weather-tools.js";
 import { RegistryFileError } from "../error/registry-file-error.js";
-import { ToolArgumentsError } from "../error/tool-arguments-error.js";
-import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
-import { ToolExecutionError } from "../error/tool-execution-error.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
-import { ToolNotFoundError } from "../error/tool-not-found-error.js";
 import { silentLogger } from "../log/logger.js";
-import { registerSecret } from "../log/redact.js";
+import { executeTool } from "../tool/execute-tool.js";
 import { primaryFunction, type ToolContext } from "../tool/primary-function.js";
+import type { ToolCall } from "../tool/tool-call.js";
 import { RegistryFile } from "./registry-file.js";
 import { temporaryDirectory } from "./test-temporary-directory.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 const fixturePath = new URL("../../test/fixtures/weather-tools.ts", import.meta.url).pathname;
 const context: ToolContext = { signal: new AbortController().signal, logger: silentLogger };
+
+/** Runs `call` selecting among the registry's tools, as the agent does. */
+const run = (tools: ToolRegistry, call: ToolCall) =>
+  executeTool(call, { tools, context, timeoutMs: 60_000, logger: silentLogger });
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -217,98 +218,6 @@ describe("ToolRegistry.registerFunctionTool", () => {
   });
 });
 
-describe("ToolRegistry.execute", () => {
-  it("validates arguments, applies defaults, runs the tool and logs its completion", async () => {
-    const { tools, logger } = registry();
-    await tools.registerModule(weatherTools);
-    tools.registerFunctionTool(
-      primaryFunction(
-        { name: "double", description: "d", parameters: z.object({ n: z.number() }), returns: "n" },
-        ({ n }) => n * 2,
-      ),
-    );
-    logger.clear();
-    await expect(
-      tools.execute({ tool_name: "get_weather", arguments: '{"city":"Hanoi"}' }, context),
-    ).resolves.toEqual({
-      ok: true,
-      toolName: "get_weather",
-      arguments: { city: "Hanoi", unit: "celsius" },
-      result: "Hanoi: 21 degrees celsius",
-    });
-    await tools.execute({ tool_name: "double", arguments: { n: 4 } }, context);
-    await tools.settled();
-    expect(logger.infos).toEqual([
-      'Completed executing module tool get_weather({"city":"Hanoi","unit":"celsius"})',
-      'Completed executing function tool double({"n":4})',
-    ]);
-  });
-
-  it.each([
-    ["an unknown tool", { tool_name: "rm_rf", arguments: {} }, ToolNotFoundError],
-    ["invalid arguments", { tool_name: "add", arguments: { a: "one", b: 2 } }, ToolArgumentsError],
-    [
-      "a plain-string argument",
-      { tool_name: "get_weather", arguments: "Hanoi" },
-      ToolArgumentsError,
-    ],
-  ])("returns %s as a failure instead of throwing", async (_, call, errorClass) => {
-    const { tools } = registry();
-    await tools.registerModule(weatherTools);
-    const execution = await tools.execute(call, context);
-    expect(execution.ok).toBe(false);
-    expect(!execution.ok && errorClass.isInstance(execution.error)).toBe(true);
-  });
-
-  it("returns a throwing tool's error as a failure", async () => {
-    const { tools } = registry();
-    tools.registerFunctionTool(
-      primaryFunction(
-        { name: "boom", description: "d", parameters: z.object({}), returns: "x" },
-        () => {
-          throw new Error("kaboom");
-        },
-      ),
-    );
-    await tools.settled();
-    const execution = await tools.execute({ tool_name: "boom", arguments: {} }, context);
-    expect(!execution.ok && ToolExecutionError.isInstance(execution.error)).toBe(true);
-    expect(!execution.ok && execution.error.message).toBe('Tool "boom" failed: kaboom');
-  });
-
-  it("redacts secrets from a throwing tool's message, which the model is sent", async () => {
-    const key = ["sk", "thrown", "by", "tool", "9f8e7d"].join("-");
-    registerSecret(key);
-    const { tools } = registry();
-    tools.registerFunctionTool(
-      primaryFunction(
-        { name: "leaky", description: "d", parameters: z.object({}), returns: "x" },
-        () => {
-          throw new Error(`upstream rejected ${key}`);
-        },
-      ),
-    );
-    await tools.settled();
-    const execution = await tools.execute({ tool_name: "leaky", arguments: {} }, context);
-    expect(!execution.ok && execution.error.message).toBe(
-      'Tool "leaky" failed: upstream rejected [REDACTED]',
-    );
-  });
-
-  it.each(["@framework/tools-finance", "node:child_process", "../../x", "runtime"])(
-    "refuses a call whose module_path is %s instead of the record's, importing nothing",
-    async (modulePath) => {
-      const { tools } = registry();
-      await tools.registerModule(weatherTools);
-      const execution = await tools.execute(
-        { tool_name: "add", module_path: modulePath, arguments: { a: 1, b: 2 } },
-        context,
-      );
-      expect(!execution.ok && ToolCallRefusedError.isInstance(execution.error)).toBe(true);
-    },
-  );
-});
-
 describe("ToolRegistry.definitions", () => {
   it("offers its own tools with JSON Schema parameters", async () => {
     const { tools } = registry();
@@ -335,10 +244,10 @@ describe("ToolRegistry.definitions", () => {
     const second = registry();
     await second.tools.registerModule(weatherTools.add);
     expect((await second.tools.definitions()).map((d) => d.name)).toEqual(["add"]);
-    const execution = await second.tools.execute(
-      { tool_name: "get_weather", arguments: { city: "Hanoi" } },
-      context,
-    );
+    const execution = await run(second.tools, {
+      tool_name: "get_weather",
+      arguments: { city: "Hanoi" },
+    });
     expect(execution.ok).toBe(false);
   });
 
@@ -365,10 +274,7 @@ describe("ToolRegistry.definitions", () => {
     const second = registry(createCapturingLogger(), true);
     const names = (await second.tools.definitions()).map((d) => d.name);
     expect(names.sort()).toEqual(["add", "get_weather"]);
-    const execution = await second.tools.execute(
-      { tool_name: "add", arguments: { a: 2, b: 3 } },
-      context,
-    );
+    const execution = await run(second.tools, { tool_name: "add", arguments: { a: 2, b: 3 } });
     expect(execution).toMatchObject({ ok: true, result: 5 });
   });
 
@@ -417,7 +323,7 @@ describe("ToolRegistry without a registry file", () => {
     await tools.settled();
     await tools.reset();
     expect((await tools.definitions()).map((d) => d.name)).toEqual(["get_weather", "add", "ping"]);
-    const execution = await tools.execute({ tool_name: "ping", arguments: {} }, context);
+    const execution = await run(tools, { tool_name: "ping", arguments: {} });
     expect(execution).toMatchObject({ ok: true, result: "pong" });
     expect(await readdir(dir)).toEqual([]);
   });
