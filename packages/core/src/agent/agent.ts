@@ -1,6 +1,5 @@
 import type { z } from "zod";
 import { type AuthCard, authenticate } from "../auth/authenticate.js";
-import { OutputValidationError } from "../error/output-validation-error.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
 import { addUsage, type ChatMessage, type ChatModel } from "../model/chat-model.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
@@ -12,6 +11,7 @@ import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-out
 import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 import type { AgentResult, StructuredAgentResult } from "./agent-result.js";
 import { eventStream } from "./event-stream.js";
+import { OutputValidationError } from "./output-validation-error.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
 import {
   type OutputSchema,

@@ -1,9 +1,9 @@
 import { createCapturingLogger, type FakeLLMServer, startFakeLLMServer } from "@framework/testing";
 import { afterEach, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { OutputValidationError } from "../error/output-validation-error.js";
 import { OpenAIChatModel } from "../model/openai-chat-model.js";
 import { Agent } from "./agent.js";
+import { OutputValidationError } from "./output-validation-error.js";
 
 // Structured output over the wire: what the real `openai` client sends to the provider.
 let server: FakeLLMServer | undefined;

@@ -2,10 +2,10 @@ import { createCapturingLogger, MockChatModel, mockToolCall } from "@framework/t
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { FrameworkError } from "../error/framework-error.js";
-import { OutputValidationError } from "../error/output-validation-error.js";
 import { temporaryDirectory } from "../registry/test-temporary-directory.js";
 import { primaryFunction } from "../tool/primary-function.js";
 import { Agent } from "./agent.js";
+import { OutputValidationError } from "./output-validation-error.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { OutputIssue } from "../error/output-validation-error.js";
 import { schemaIssues } from "../error/schema-issues.js";
 import {
   type ChatMessage,
@@ -9,6 +8,7 @@ import {
   type ResponseFormat,
   type Usage,
 } from "../model/chat-model.js";
+import type { OutputIssue } from "./output-validation-error.js";
 
 /** Any zod schema an agent's answer can be validated against. */
 export type OutputSchema = z.ZodType;

@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { OutputValidationError } from "../agent/output-validation-error.js";
+import * as core from "../index.js";
 import { registerSecret } from "../log/redact.js";
 import { AbortedError } from "./aborted-error.js";
 import { AuthenticationError } from "./authentication-error.js";
 import { ConfigurationError } from "./configuration-error.js";
 import { FrameworkError } from "./framework-error.js";
-import * as errors from "./index.js";
 import { ModelCallError } from "./model-call-error.js";
 import { ModelResponseError } from "./model-response-error.js";
 import { ModelTimeoutError } from "./model-timeout-error.js";
-import { OutputValidationError } from "./output-validation-error.js";
 import { RegistryFileError } from "./registry-file-error.js";
 import { TooManyToolCallsError } from "./too-many-tool-calls-error.js";
 import { ToolArgumentsError } from "./tool-arguments-error.js";
@@ -129,9 +129,11 @@ const cases: readonly { error: FrameworkError; fields: Record<string, unknown> }
 ];
 
 describe("core's errors", () => {
-  it("are each covered here", () => {
-    const classes = Object.entries(errors)
-      .filter(([, value]) => typeof value === "function" && value !== FrameworkError)
+  it("are each covered here: every error class core exports", () => {
+    const classes = Object.entries(core)
+      .filter(
+        ([, value]) => typeof value === "function" && value.prototype instanceof FrameworkError,
+      )
       .map(([name]) => name);
     expect(cases.map(({ error }) => error.name).sort()).toEqual(classes.sort());
   });
