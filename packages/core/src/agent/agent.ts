@@ -150,21 +150,21 @@ export class Agent {
   readonly llm: ChatModel;
   /** This agent's tools; `registerFunctionTool` adds runtime tools. */
   readonly toolRegistry: ToolRegistry;
-  private readonly options: AgentOptions;
-  private readonly logger: Logger;
-  private registration: Promise<void> | undefined;
+  readonly #options: AgentOptions;
+  readonly #logger: Logger;
+  #registration: Promise<void> | undefined;
 
   constructor(options: AgentOptions) {
-    this.options = options;
+    this.#options = options;
     this.description = options.description;
     this.skills = options.skills ?? [];
     this.llm = options.llm;
-    this.logger = withRedaction(options.logger ?? getDefaultLogger());
+    this.#logger = withRedaction(options.logger ?? getDefaultLogger());
     const cwd = options.cwd ?? process.cwd();
     const toolsPath = options.toolsPath ?? DEFAULT_TOOLS_PATH;
     this.toolRegistry = new ToolRegistry({
       ...(toolsPath === false ? {} : { file: new RegistryFile(toolsPath, cwd) }),
-      logger: this.logger,
+      logger: this.#logger,
       cwd,
       adoptRecordedTools: options.adoptRecordedTools ?? false,
     });
@@ -183,12 +183,12 @@ export class Agent {
    * any file I/O) starts on first use of `ready` or `invoke`, not in the constructor.
    */
   get ready(): Promise<void> {
-    if (!this.registration) {
-      this.registration = this.register();
+    if (!this.#registration) {
+      this.#registration = this.#register();
       // Callers who never await `ready` still see the failure from `invoke`, not as a crash.
-      this.registration.catch(() => {});
+      this.#registration.catch(() => {});
     }
-    return this.registration;
+    return this.#registration;
   }
 
   /** Creates an agent and waits until its tools are registered. */
@@ -221,8 +221,8 @@ export class Agent {
   ): Promise<AgentResult | StructuredAgentResult<unknown>> {
     const { onEvent } = options;
     try {
-      const traced = { llm: this.llm, tracing: this.options.tracing };
-      const result = await traceAgentInvoke(traced, input, () => this.run(input, options));
+      const traced = { llm: this.llm, tracing: this.#options.tracing };
+      const result = await traceAgentInvoke(traced, input, () => this.#run(input, options));
       onEvent?.({ type: "finish", result });
       return result;
     } catch (error) {
@@ -248,23 +248,23 @@ export class Agent {
     );
   }
 
-  private async run(
+  async #run(
     input: AgentInput,
     options: InvokeOptions,
   ): Promise<AgentResult | StructuredAgentResult<unknown>> {
     await this.ready;
     await this.toolRegistry.settled();
-    const auth = await authenticate(this.options.authCard, this.logger);
+    const auth = await authenticate(this.#options.authCard, this.#logger);
     const userId = auth.authenticated ? auth.userId : (options.userId ?? auth.userId);
-    this.logger.info(`I'am chatting with ${userId}`);
+    this.#logger.info(`I'am chatting with ${userId}`);
 
-    const toolCalling = this.options.toolCalling ?? "native";
+    const toolCalling = this.#options.toolCalling ?? "native";
     const definitions = await this.toolRegistry.definitions();
     const format = options.output && outputResponseFormat(options.output);
     // In JSON tool-calling mode a tool call is itself a JSON answer: only the prompt says the format.
     const enforced = format && toolCalling === "native" && this.llm.supportsStructuredOutputs;
     const instruction = [
-      this.options.instruction,
+      this.#options.instruction,
       format && !enforced ? outputInstruction(format) : undefined,
     ]
       .filter((part) => part !== undefined)
@@ -280,7 +280,7 @@ export class Agent {
       })),
     });
     const signal = options.signal ?? new AbortController().signal;
-    const approveToolCall = options.approveToolCall ?? this.options.approveToolCall;
+    const approveToolCall = options.approveToolCall ?? this.#options.approveToolCall;
     const model = tracedChatModel(this.llm);
     const result = await runToolLoop({
       model,
@@ -291,11 +291,11 @@ export class Agent {
         ...(typeof input === "string" ? [{ role: "user" as const, content: input }] : input),
       ],
       toolCalling,
-      maxIterations: options.maxIterations ?? this.options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
-      maxToolCallsPerReply: this.options.maxToolCallsPerReply ?? DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
-      toolTimeoutMs: this.options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
-      outputLimits: { ...defaultToolOutputLimits, ...this.options.toolOutputLimits },
-      logger: this.logger,
+      maxIterations: options.maxIterations ?? this.#options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+      maxToolCallsPerReply: this.#options.maxToolCallsPerReply ?? DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
+      toolTimeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
+      outputLimits: { ...defaultToolOutputLimits, ...this.#options.toolOutputLimits },
+      logger: this.#logger,
       signal,
       ...(options.onEvent ? { onEvent: options.onEvent } : {}),
       ...(approveToolCall ? { approveToolCall } : {}),
@@ -324,9 +324,9 @@ export class Agent {
     return { ...run, output: answer.output };
   }
 
-  private async register(): Promise<void> {
-    if (this.options.resetTools ?? this.options.isResetTools) await this.toolRegistry.reset();
-    for (const source of this.options.tools ?? []) {
+  async #register(): Promise<void> {
+    if (this.#options.resetTools ?? this.#options.isResetTools) await this.toolRegistry.reset();
+    for (const source of this.#options.tools ?? []) {
       await this.toolRegistry.registerModule(source);
     }
   }

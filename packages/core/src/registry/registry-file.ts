@@ -48,12 +48,12 @@ export class RegistryFile {
         cause: error,
       });
     }
-    return this.parse(text);
+    return this.#parse(text);
   }
 
   /** Adds or replaces `records` (by tool name), keeping every other stored record. */
   async merge(records: readonly ToolRecord[]): Promise<ToolRecords> {
-    return this.update((stored) => {
+    return this.#update((stored) => {
       for (const record of records) stored[record.tool_name] = record;
       return stored;
     });
@@ -61,17 +61,17 @@ export class RegistryFile {
 
   /** Empties the stored records. A corrupt file is still refused, not silently replaced. */
   async reset(): Promise<void> {
-    await this.update(() => ({}));
+    await this.#update(() => ({}));
   }
 
-  private async update(change: (stored: ToolRecords) => ToolRecords): Promise<ToolRecords> {
+  async #update(change: (stored: ToolRecords) => ToolRecords): Promise<ToolRecords> {
     const previous = queues.get(this.path) ?? Promise.resolve();
     const run = previous.then(async () => {
-      await this.createFolder();
+      await this.#createFolder();
       return withFileLock(this.path, async () => {
         const next = change(await this.read());
-        await this.writeAtomically(`${JSON.stringify(next, null, 2)}\n`);
-        await this.removeLeftovers();
+        await this.#writeAtomically(`${JSON.stringify(next, null, 2)}\n`);
+        await this.#removeLeftovers();
         return next;
       });
     });
@@ -83,7 +83,7 @@ export class RegistryFile {
     return run;
   }
 
-  private async createFolder(): Promise<void> {
+  async #createFolder(): Promise<void> {
     const folder = dirname(this.path);
     try {
       await mkdir(folder, { recursive: true });
@@ -97,7 +97,7 @@ export class RegistryFile {
     }
   }
 
-  private async writeAtomically(text: string): Promise<void> {
+  async #writeAtomically(text: string): Promise<void> {
     try {
       await writeFileAtomically(this.path, text);
     } catch (error) {
@@ -114,7 +114,7 @@ export class RegistryFile {
    * Deletes the temporary files of writers that were killed mid-write (named after the file,
    * their pid and a uuid), so crashes do not litter the registry's folder. Runs under the lock.
    */
-  private async removeLeftovers(): Promise<void> {
+  async #removeLeftovers(): Promise<void> {
     const dir = dirname(this.path);
     const prefix = `${basename(this.path)}.`;
     let names: string[];
@@ -133,20 +133,20 @@ export class RegistryFile {
     );
   }
 
-  private parse(text: string): ToolRecords {
+  #parse(text: string): ToolRecords {
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch (error) {
-      throw this.corrupt(`is not valid JSON (${errorMessage(error)})`, { cause: error });
+      throw this.#corrupt(`is not valid JSON (${errorMessage(error)})`, { cause: error });
     }
     if (value === null || typeof value !== "object" || Array.isArray(value)) {
-      throw this.corrupt("does not hold a JSON object keyed by tool name");
+      throw this.#corrupt("does not hold a JSON object keyed by tool name");
     }
     for (const [name, record] of Object.entries(value)) {
       if (record === null || typeof record !== "object" || Array.isArray(record)) {
         const got = record === null ? "null" : Array.isArray(record) ? "an array" : typeof record;
-        throw this.corrupt(`holds ${got} as record ${JSON.stringify(name)}, not an object`, {
+        throw this.#corrupt(`holds ${got} as record ${JSON.stringify(name)}, not an object`, {
           record: name,
         });
       }
@@ -154,7 +154,7 @@ export class RegistryFile {
     return value as ToolRecords;
   }
 
-  private corrupt(
+  #corrupt(
     problem: string,
     { cause, record }: { cause?: unknown; record?: string } = {},
   ): RegistryFileError {
