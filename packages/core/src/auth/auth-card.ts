@@ -6,6 +6,7 @@ import {
   type ProtectedHeaderParameters,
 } from "jose";
 import { ConfigurationError } from "../error/configuration-error.js";
+import { warnDeprecated } from "../log/deprecation-warning.js";
 import { registerSecret } from "../log/redact.js";
 import { describeJwksUrl, type JwksOptions, remoteKeySet } from "./remote-key-set.js";
 import {
@@ -56,6 +57,7 @@ export interface SecretAuthCardOptions extends AuthCardBaseOptions {
   secret: string | Uint8Array;
   /** Accepted algorithms. Default: all of HS256, HS384 and HS512. */
   algorithms?: HmacAlgorithm[];
+  jwksURL?: never;
   jwksUrl?: never;
   jwksOptions?: never;
 }
@@ -63,16 +65,36 @@ export interface SecretAuthCardOptions extends AuthCardBaseOptions {
 /** A card whose token is signed with a key published as a JSON Web Key Set. */
 export interface JwksAuthCardOptions extends AuthCardBaseOptions {
   /** Where the JWKS is served, `https:` (or `http:` for a local issuer). */
-  jwksUrl: string | URL;
+  jwksURL: string | URL;
   /** Fetching and caching of the JWKS. */
   jwksOptions?: JwksOptions;
   /** Accepted algorithms. Default: every RSA, RSA-PSS, ECDSA and EdDSA algorithm. */
   algorithms?: PublicKeyAlgorithm[];
+  jwksUrl?: never;
   secret?: never;
 }
 
-/** Options of {@link createAuthCard}: exactly one of `secret` or `jwksUrl`. */
-export type AuthCardOptions = SecretAuthCardOptions | JwksAuthCardOptions;
+/**
+ * A JWKS card given its URL by the old name.
+ *
+ * @deprecated Use {@link JwksAuthCardOptions}, whose `jwksURL` is the same URL; `jwksUrl` goes
+ * away in the next minor version.
+ */
+export interface DeprecatedJwksAuthCardOptions
+  extends Omit<JwksAuthCardOptions, "jwksURL" | "jwksUrl"> {
+  /**
+   * @deprecated Use `jwksURL` (same meaning, spelled like every URL option of the framework);
+   * `jwksUrl` goes away in the next minor version.
+   */
+  jwksUrl: string | URL;
+  jwksURL?: never;
+}
+
+/** Options of {@link createAuthCard}: exactly one of `secret` or `jwksURL`. */
+export type AuthCardOptions =
+  | SecretAuthCardOptions
+  | JwksAuthCardOptions
+  | DeprecatedJwksAuthCardOptions;
 
 /** The claims of a verified token. `sub` is always present. */
 export interface AuthClaims {
@@ -165,22 +187,45 @@ function secretKey(options: SecretAuthCardOptions): KeyChoice {
   };
 }
 
-function jwksKey(options: JwksAuthCardOptions): KeyChoice {
+/**
+ * The JWKS URL a card was given: `jwksURL`, or `jwksUrl`, its deprecated name, which still
+ * works and warns once per process.
+ */
+function jwksURLOf(options: AuthCardOptions): string | URL | undefined {
+  const { jwksURL, jwksUrl } = options as { jwksURL?: string | URL; jwksUrl?: string | URL };
+  if (jwksUrl === undefined) return jwksURL;
+  if (jwksURL !== undefined && String(jwksURL) !== String(jwksUrl)) {
+    throw configurationError(
+      "jwksURL",
+      "A card takes jwksURL or its deprecated name jwksUrl, not two different URLs",
+    );
+  }
+  warnDeprecated(
+    "FRAMEWORK_AUTH_CARD_JWKS_URL",
+    "@framework/core: createAuthCard's jwksUrl option is deprecated, pass the same URL as jwksURL; jwksUrl goes away in the next minor version",
+  );
+  return jwksUrl;
+}
+
+function jwksKey(
+  jwksURL: string | URL,
+  options: JwksAuthCardOptions | DeprecatedJwksAuthCardOptions,
+): KeyChoice {
   let url: URL;
   try {
-    url = new URL(options.jwksUrl);
+    url = new URL(jwksURL);
   } catch {
-    throw configurationError("jwksUrl", "The JWKS URL is not a valid URL");
+    throw configurationError("jwksURL", "The JWKS URL is not a valid URL");
   }
   if (url.protocol !== "https:" && url.protocol !== "http:") {
     throw configurationError(
-      "jwksUrl",
+      "jwksURL",
       `The JWKS URL must use https: or http:, not ${url.protocol}`,
     );
   }
   // fetch refuses such URLs, and its error would repeat the credentials.
   if (url.username !== "" || url.password !== "") {
-    throw configurationError("jwksUrl", "The JWKS URL must not contain credentials");
+    throw configurationError("jwksURL", "The JWKS URL must not contain credentials");
   }
   const allowed = chooseAlgorithms(options.algorithms, publicKeyAlgorithms, "a JWKS URL");
   const getKey = remoteKeySet(url, options.jwksOptions);
@@ -220,14 +265,14 @@ function readHeader(token: unknown): ProtectedHeaderParameters {
 }
 
 /**
- * Creates an authentication card. Exactly one of `secret` (HS256/384/512) or `jwksUrl` (keys
+ * Creates an authentication card. Exactly one of `secret` (HS256/384/512) or `jwksURL` (keys
  * fetched from a JSON Web Key Set, cached, and fetched again when a token names an unknown
  * key) says how the signature is checked. The token and a string secret are registered as
  * secrets, so they are redacted from log lines. Nothing is verified or fetched here; call
  * {@link AuthCard.verify} (the agent does, through `authenticate`).
  *
  * @throws ConfigurationError when the options are inconsistent (both or neither of
- * `secret` and `jwksUrl`, an empty secret, an invalid URL, algorithms of the wrong family).
+ * `secret` and `jwksURL`, an empty secret, an invalid URL, algorithms of the wrong family).
  *
  * @example
  * const authCard = createAuthCard({ token, secret: process.env.AUTH_SECRET, issuer: "https://id.example.com" });
@@ -237,14 +282,16 @@ export function createAuthCard(options: AuthCardOptions): AuthCard {
   const { token } = options;
   if (typeof token === "string") registerSecret(token, { evictable: true });
   const hasSecret = options.secret !== undefined;
-  const hasJwksUrl = options.jwksUrl !== undefined;
-  if (hasSecret === hasJwksUrl) {
+  const jwksURL = jwksURLOf(options);
+  if (hasSecret === (jwksURL !== undefined)) {
     throw new ConfigurationError({
       setting: "authCard",
-      message: "An authentication card needs exactly one of `secret` or `jwksUrl`",
+      message: "An authentication card needs exactly one of `secret` or `jwksURL`",
     });
   }
-  const { verifyJwt, allowed, keyDescription } = hasSecret ? secretKey(options) : jwksKey(options);
+  const { verifyJwt, allowed, keyDescription } = hasSecret
+    ? secretKey(options)
+    : jwksKey(jwksURL!, options);
   const issuer = checkAccepted("issuer", options.issuer);
   const audience = checkAccepted("audience", options.audience);
   const clockTolerance = options.clockToleranceSeconds ?? 0;
