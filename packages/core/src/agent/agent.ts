@@ -55,10 +55,7 @@ export interface AgentOptions {
   adoptRecordedTools?: boolean;
   /** Empty the registry file's records when the agent is created. Default `false`. */
   resetTools?: boolean;
-  /**
-   * @deprecated Use `resetTools` (same meaning); `isResetTools` goes away in the next minor
-   * version.
-   */
+  /** The spec's name for `resetTools`, accepted as well: either one set empties the records. */
   isResetTools?: boolean;
   /** Verified before any model call; without it the agent acts as `unknown_user`. */
   authCard?: AuthCard;
@@ -170,10 +167,7 @@ export class Agent {
     });
   }
 
-  /**
-   * @deprecated Use `toolRegistry` (the same registry); `toolsManager` goes away in the next
-   * minor version.
-   */
+  /** The spec's name for {@link toolRegistry}: the same registry. */
   get toolsManager(): ToolRegistry {
     return this.toolRegistry;
   }
