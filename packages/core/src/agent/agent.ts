@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { type AuthCard, authenticate } from "../auth/authenticate.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
 import { addUsage, type ChatMessage, type ChatModel } from "../model/chat-model.js";
+import { responseFormatInstruction } from "../model/response-format-prompt.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
 import { ToolRegistry, type ToolSource } from "../registry/tool-registry.js";
 import { traceAgentInvoke, tracedChatModel } from "../telemetry/agent-tracing.js";
@@ -13,12 +14,7 @@ import type { AgentResult, StructuredAgentResult } from "./agent-result.js";
 import { eventStream } from "./event-stream.js";
 import { OutputValidationError } from "./output-validation-error.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
-import {
-  type OutputSchema,
-  outputInstruction,
-  outputResponseFormat,
-  structuredAnswer,
-} from "./structured-output.js";
+import { type OutputSchema, outputResponseFormat, structuredAnswer } from "./structured-output.js";
 import type { ApproveToolCall } from "./tool-approval.js";
 import { runToolLoop } from "./tool-loop.js";
 
@@ -259,7 +255,7 @@ export class Agent {
     const enforced = format && toolCalling === "native" && this.llm.supportsStructuredOutputs;
     const instruction = [
       this.#options.instruction,
-      format && !enforced ? outputInstruction(format) : undefined,
+      format && !enforced ? responseFormatInstruction(format) : undefined,
     ]
       .filter((part) => part !== undefined)
       .join("\n\n");

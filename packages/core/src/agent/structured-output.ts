@@ -37,14 +37,6 @@ function fitsStrictMode(schema: unknown): boolean {
   return Object.values(record).every(fitsStrictMode);
 }
 
-/** The system prompt section asking for the answer as JSON, for models that do not enforce it. */
-export function outputInstruction(format: ResponseFormat): string {
-  return [
-    "Once you need no more tools, give your final answer as one JSON value matching this JSON Schema, with no other text:",
-    JSON.stringify(format.schema),
-  ].join("\n");
-}
-
 type Validation<T> = { ok: true; value: T } | { ok: false; issues: OutputIssue[] };
 
 /** Parses and validates an answer; models often wrap JSON in a Markdown code fence. */
