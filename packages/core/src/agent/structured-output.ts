@@ -94,7 +94,7 @@ export async function structuredAnswer<S extends OutputSchema>(
   if (first.ok) {
     return { ok: true, output: first.value, content: input.content, usage: emptyUsage() };
   }
-  input.messages.push({ role: "user", content: retryRequest(first.issues) });
+  input.messages.push({ role: "user", content: retryRequest(first.issues, input.format) });
   const response = await input.model.generate({
     messages: [...input.messages],
     responseFormat: input.format,
@@ -108,7 +108,9 @@ export async function structuredAnswer<S extends OutputSchema>(
     : { ok: false, issues: second.issues, content, usage: response.usage };
 }
 
-function retryRequest(issues: readonly OutputIssue[]): string {
+// The schema goes with the issues: a provider that ignores response_format without refusing it
+// has shown the model no schema so far.
+function retryRequest(issues: readonly OutputIssue[], format: ResponseFormat): string {
   const list = issues.map((issue) => `- ${issue.path}: ${issue.message}`).join("\n");
-  return `Your answer does not match the required JSON Schema:\n${list}\nReply again with only the corrected JSON value.`;
+  return `Your answer does not match the required JSON Schema:\n${list}\nReply again with only the corrected JSON value, matching this JSON Schema:\n${JSON.stringify(format.schema)}`;
 }
