@@ -74,7 +74,7 @@ const secretCard = (token: string) =>
 const jwksCard = (token: string) =>
   createAuthCard({
     token,
-    jwksUrl: `${jwksServer.url}${jwksPath}`,
+    jwksURL: `${jwksServer.url}${jwksPath}`,
     jwksOptions: { cooldownMs: 0 },
     issuer,
     audience,

@@ -12,6 +12,7 @@ export {
   llmHangFault,
   llmMalformedBodyFault,
   llmRateLimitFault,
+  llmResponseFormatRefusalFault,
   llmServerErrorFault,
   llmStreamCutFault,
   type MockCallRecord,

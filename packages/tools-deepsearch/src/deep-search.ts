@@ -6,7 +6,7 @@ import {
   type Logger,
   withRedaction,
 } from "@framework/core";
-import { EventChannel } from "@framework/core/internal";
+import { EventChannel, warnDeprecated } from "@framework/core/internal";
 import {
   type Checkpointer,
   type CompiledGraph,
@@ -32,7 +32,6 @@ import {
   runInput,
 } from "./state/run-input.js";
 
-import { warnDeprecated } from "./warn-deprecated.js";
 import { createDeepSearchGraph } from "./workflow/deep-search-graph.js";
 
 /** Options of {@link DeepSearch}. */

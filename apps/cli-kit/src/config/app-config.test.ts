@@ -19,6 +19,7 @@ describe("validateAppConfig", () => {
         LLM_API_URL: "https://api.together.xyz/v1",
         LLM_API_KEY: "sk-valid",
         FRAMEWORK_LOG_LEVEL: "WARN",
+        LLM_STRUCTURED_OUTPUTS: "Off",
         ARXIV_TIMEOUT_MS: "30000",
         TAVILY_API_URL: "",
         FRAMEWORK_REDIS_URL: "redis://127.0.0.1:6379",
@@ -37,6 +38,11 @@ describe("validateAppConfig", () => {
       "FRAMEWORK_LOG_LEVEL",
       "verbose",
       'FRAMEWORK_LOG_LEVEL="verbose" is invalid: expected one of debug, info, warn, error, silent.',
+    ],
+    [
+      "LLM_STRUCTURED_OUTPUTS",
+      "yes",
+      'LLM_STRUCTURED_OUTPUTS="yes" is invalid: expected one of auto, on, off.',
     ],
     [
       "YAHOO_TIMEOUT_MS",

@@ -1,5 +1,10 @@
 import { connect } from "node:net";
-import { ConfigurationError, logLevels, redactUrlCredentials } from "@framework/core";
+import {
+  ConfigurationError,
+  logLevels,
+  redactUrlCredentials,
+  structuredOutputsModes,
+} from "@framework/core";
 import { z } from "zod";
 
 interface Setting {
@@ -29,6 +34,11 @@ const settings: Record<string, Setting> = {
   LLM_API_URL: httpUrl,
   LLM_API_KEY: apiKey,
   LLM_MODEL: { schema: z.string().regex(/^\S+$/), expected: "a model name without spaces" },
+  LLM_STRUCTURED_OUTPUTS: {
+    // Read case-insensitively by OpenAIChatModel.
+    schema: z.string().trim().toLowerCase().pipe(z.enum(structuredOutputsModes)),
+    expected: `one of ${structuredOutputsModes.join(", ")}`,
+  },
   FRAMEWORK_LOG_LEVEL: {
     // Read case-insensitively by core's logger.
     schema: z.string().toLowerCase().pipe(z.enum(logLevels)),

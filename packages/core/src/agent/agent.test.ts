@@ -291,33 +291,6 @@ describe("Agent registration", () => {
     expect(Object.keys(stored)).toEqual(["get_weather", "add"]);
   });
 
-  // `isResetTools` is the deprecated name of `resetTools`; both must keep working.
-  it.each(["resetTools", "isResetTools"] as const)(
-    "keeps other agents' records unless %s is set",
-    async (option) => {
-      const base = {
-        description: "d",
-        llm: new MockChatModel([]),
-        cwd: dir,
-        logger: createCapturingLogger(),
-      };
-      await Agent.create({ ...base, tools: [weatherTools.add] });
-      await Agent.create({ ...base, tools: [weatherTools.get_weather] });
-      const path = join(dir, "templates/tools.json");
-      expect(Object.keys(JSON.parse(await readFile(path, "utf8"))).sort()).toEqual([
-        "add",
-        "get_weather",
-      ]);
-      await Agent.create({ ...base, tools: [weatherTools.get_weather], [option]: true });
-      expect(Object.keys(JSON.parse(await readFile(path, "utf8")))).toEqual(["get_weather"]);
-    },
-  );
-
-  it("keeps the deprecated toolsManager as the same registry as toolRegistry", async () => {
-    const { agent } = agentWith(new MockChatModel([]), { toolsPath: false });
-    expect(agent.toolsManager).toBe(agent.toolRegistry);
-  });
-
   it("reports a registration failure from ready and from invoke, without crashing", async () => {
     await mkdir(join(dir, "templates"), { recursive: true });
     await writeFile(join(dir, "templates/tools.json"), "not json");

@@ -1,27 +1,20 @@
 import type { z } from "zod";
 import { type AuthCard, authenticate } from "../auth/authenticate.js";
-import { OutputValidationError } from "../error/output-validation-error.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
 import { addUsage, type ChatMessage, type ChatModel } from "../model/chat-model.js";
+import { responseFormatInstruction } from "../model/response-format-prompt.js";
 import { DEFAULT_TOOLS_PATH, RegistryFile } from "../registry/registry-file.js";
-import {
-  DEFAULT_TOOL_TIMEOUT_MS,
-  ToolRegistry,
-  type ToolSource,
-} from "../registry/tool-registry.js";
+import { ToolRegistry, type ToolSource } from "../registry/tool-registry.js";
 import { traceAgentInvoke, tracedChatModel } from "../telemetry/agent-tracing.js";
 import type { TracingOptions } from "../telemetry/tracing-options.js";
+import { DEFAULT_TOOL_TIMEOUT_MS } from "../tool/execute-tool.js";
 import { defaultToolOutputLimits, type ToolOutputLimits } from "../tool/tool-output.js";
 import type { AgentEvent, AgentEventHandler } from "./agent-event.js";
 import type { AgentResult, StructuredAgentResult } from "./agent-result.js";
 import { eventStream } from "./event-stream.js";
+import { OutputValidationError } from "./output-validation-error.js";
 import { buildSystemPrompt, type ToolCallingMode } from "./prompt.js";
-import {
-  type OutputSchema,
-  outputInstruction,
-  outputResponseFormat,
-  structuredAnswer,
-} from "./structured-output.js";
+import { type OutputSchema, outputResponseFormat, structuredAnswer } from "./structured-output.js";
 import type { ApproveToolCall } from "./tool-approval.js";
 import { runToolLoop } from "./tool-loop.js";
 
@@ -58,10 +51,7 @@ export interface AgentOptions {
   adoptRecordedTools?: boolean;
   /** Empty the registry file's records when the agent is created. Default `false`. */
   resetTools?: boolean;
-  /**
-   * @deprecated Use `resetTools` (same meaning); `isResetTools` goes away in the next minor
-   * version.
-   */
+  /** The spec's name for `resetTools`, accepted as well: either one set empties the records. */
   isResetTools?: boolean;
   /** Verified before any model call; without it the agent acts as `unknown_user`. */
   authCard?: AuthCard;
@@ -170,14 +160,10 @@ export class Agent {
       logger: this.#logger,
       cwd,
       adoptRecordedTools: options.adoptRecordedTools ?? false,
-      toolTimeoutMs: options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
     });
   }
 
-  /**
-   * @deprecated Use `toolRegistry` (the same registry); `toolsManager` goes away in the next
-   * minor version.
-   */
+  /** The spec's name for {@link toolRegistry}: the same registry. */
   get toolsManager(): ToolRegistry {
     return this.toolRegistry;
   }
@@ -269,7 +255,7 @@ export class Agent {
     const enforced = format && toolCalling === "native" && this.llm.supportsStructuredOutputs;
     const instruction = [
       this.#options.instruction,
-      format && !enforced ? outputInstruction(format) : undefined,
+      format && !enforced ? responseFormatInstruction(format) : undefined,
     ]
       .filter((part) => part !== undefined)
       .join("\n\n");
@@ -288,15 +274,16 @@ export class Agent {
     const model = tracedChatModel(this.llm);
     const result = await runToolLoop({
       model,
-      registry: this.toolRegistry,
+      tools: this.toolRegistry,
+      definitions,
       messages: [
         { role: "system", content: system },
         ...(typeof input === "string" ? [{ role: "user" as const, content: input }] : input),
       ],
-      tools: definitions,
       toolCalling,
       maxIterations: options.maxIterations ?? this.#options.maxIterations ?? DEFAULT_MAX_ITERATIONS,
       maxToolCallsPerReply: this.#options.maxToolCallsPerReply ?? DEFAULT_MAX_TOOL_CALLS_PER_REPLY,
+      toolTimeoutMs: this.#options.toolTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS,
       outputLimits: { ...defaultToolOutputLimits, ...this.#options.toolOutputLimits },
       logger: this.#logger,
       signal,

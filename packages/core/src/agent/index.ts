@@ -16,6 +16,7 @@ export type {
 } from "./agent-result.js";
 export { EventChannel } from "./event-channel.js";
 export { eventStream } from "./event-stream.js";
+export { type OutputIssue, OutputValidationError } from "./output-validation-error.js";
 export type { ToolCallingMode } from "./prompt.js";
 export type { OutputSchema } from "./structured-output.js";
 export type { ApproveToolCall, ToolApprovalRequest } from "./tool-approval.js";

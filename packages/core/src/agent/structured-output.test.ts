@@ -2,10 +2,10 @@ import { createCapturingLogger, MockChatModel, mockToolCall } from "@framework/t
 import { afterEach, beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import { FrameworkError } from "../error/framework-error.js";
-import { OutputValidationError } from "../error/output-validation-error.js";
 import { temporaryDirectory } from "../registry/test-temporary-directory.js";
 import { primaryFunction } from "../tool/primary-function.js";
 import { Agent } from "./agent.js";
+import { OutputValidationError } from "./output-validation-error.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -103,9 +103,10 @@ describe("structured output", () => {
   it("retries an answer that is not JSON at all", async () => {
     const llm = new MockChatModel(["I would buy.", JSON.stringify(valid)]);
     const result = await agentWith(llm).invoke("ACME?", { output: recommendation });
-    expect(llm.calls[1]?.messages.at(-1)?.content).toContain(
-      "(output): The answer is not valid JSON.",
-    );
+    const retry = llm.calls[1]?.messages.at(-1)?.content;
+    expect(retry).toContain("(output): The answer is not valid JSON.");
+    // With the schema, for a provider that ignored response_format without refusing it.
+    expect(retry).toContain(JSON.stringify(z.toJSONSchema(recommendation).properties));
     expect(result.output).toEqual(valid);
   });
 

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import type { OutputIssue } from "../error/output-validation-error.js";
 import { schemaIssues } from "../error/schema-issues.js";
 import {
   type ChatMessage,
@@ -9,6 +8,7 @@ import {
   type ResponseFormat,
   type Usage,
 } from "../model/chat-model.js";
+import type { OutputIssue } from "./output-validation-error.js";
 
 /** Any zod schema an agent's answer can be validated against. */
 export type OutputSchema = z.ZodType;
@@ -35,14 +35,6 @@ function fitsStrictMode(schema: unknown): boolean {
     if (!Object.keys(record.properties).every((key) => required.has(key))) return false;
   }
   return Object.values(record).every(fitsStrictMode);
-}
-
-/** The system prompt section asking for the answer as JSON, for models that do not enforce it. */
-export function outputInstruction(format: ResponseFormat): string {
-  return [
-    "Once you need no more tools, give your final answer as one JSON value matching this JSON Schema, with no other text:",
-    JSON.stringify(format.schema),
-  ].join("\n");
 }
 
 type Validation<T> = { ok: true; value: T } | { ok: false; issues: OutputIssue[] };
@@ -102,7 +94,7 @@ export async function structuredAnswer<S extends OutputSchema>(
   if (first.ok) {
     return { ok: true, output: first.value, content: input.content, usage: emptyUsage() };
   }
-  input.messages.push({ role: "user", content: retryRequest(first.issues) });
+  input.messages.push({ role: "user", content: retryRequest(first.issues, input.format) });
   const response = await input.model.generate({
     messages: [...input.messages],
     responseFormat: input.format,
@@ -116,7 +108,9 @@ export async function structuredAnswer<S extends OutputSchema>(
     : { ok: false, issues: second.issues, content, usage: response.usage };
 }
 
-function retryRequest(issues: readonly OutputIssue[]): string {
+// The schema goes with the issues: a provider that ignores response_format without refusing it
+// has shown the model no schema so far.
+function retryRequest(issues: readonly OutputIssue[], format: ResponseFormat): string {
   const list = issues.map((issue) => `- ${issue.path}: ${issue.message}`).join("\n");
-  return `Your answer does not match the required JSON Schema:\n${list}\nReply again with only the corrected JSON value.`;
+  return `Your answer does not match the required JSON Schema:\n${list}\nReply again with only the corrected JSON value, matching this JSON Schema:\n${JSON.stringify(format.schema)}`;
 }

@@ -1,5 +1,5 @@
 import { ToolCallDeclinedError } from "../error/tool-call-declined-error.js";
-import type { ToolRegistry } from "../registry/tool-registry.js";
+import type { ToolCatalogue } from "../tool/execute-tool.js";
 import { normalizeToolArguments } from "../tool/tool-arguments.js";
 import type { PendingToolCall } from "../tool/tool-call.js";
 
@@ -25,11 +25,11 @@ export type ApproveToolCall = (call: ToolApprovalRequest) => boolean | Promise<b
  * let through: running them only reports that error, nothing runs.
  */
 export async function declinedCall(
-  registry: ToolRegistry,
+  tools: ToolCatalogue,
   approve: ApproveToolCall | undefined,
   { id, call }: PendingToolCall,
 ): Promise<ToolCallDeclinedError | undefined> {
-  const spec = registry.find(call.tool_name)?.spec;
+  const spec = tools.find(call.tool_name)?.spec;
   if (!spec?.needsApproval) return undefined;
   let args: Record<string, unknown>;
   try {

@@ -15,7 +15,7 @@ import {
   type ToolDefinition,
   type Usage,
 } from "../model/chat-model.js";
-import type { ToolRegistry } from "../registry/tool-registry.js";
+import { executeTool, type ToolCatalogue } from "../tool/execute-tool.js";
 import { parseJsonToolCalls } from "../tool/json-tool-call-parser.js";
 import type { PendingToolCall, ToolCall } from "../tool/tool-call.js";
 import { renderToolOutput, type ToolOutputLimits } from "../tool/tool-output.js";
@@ -28,14 +28,18 @@ import { type ApproveToolCall, declinedCall } from "./tool-approval.js";
 /** Everything one run of the loop needs. */
 export interface ToolLoopInput {
   model: ChatModel;
-  registry: ToolRegistry;
+  /** The agent's tools; a call selects among them and nothing else. */
+  tools: ToolCatalogue;
+  /** What the model is offered of `tools`. */
+  definitions: ToolDefinition[];
   /** The conversation so far: system prompt and user query. Extended in place. */
   messages: ChatMessage[];
-  tools: ToolDefinition[];
   toolCalling: ToolCallingMode;
   maxIterations: number;
   /** Calls of one reply beyond this get an error result instead of running. */
   maxToolCallsPerReply: number;
+  /** Time limit of one tool call unless the tool sets its own. */
+  toolTimeoutMs: number;
   outputLimits: ToolOutputLimits;
   logger: Logger;
   signal: AbortSignal;
@@ -72,7 +76,7 @@ export async function runToolLoop(input: ToolLoopInput): Promise<AgentResult> {
   });
 
   // In JSON mode the tools are listed in the system prompt, not offered natively.
-  const offered = input.toolCalling === "native" ? input.tools : [];
+  const offered = input.toolCalling === "native" ? input.definitions : [];
 
   for (let iteration = 1; iteration <= maxIterations; iteration++) {
     AbortedError.throwIfAborted(signal, "agent run");
@@ -172,7 +176,7 @@ function pendingCalls(input: ToolLoopInput, response: ChatResponse): PendingTool
     }));
   }
   return (response.message.toolCalls ?? []).map((modelCall) => {
-    const record = input.registry.find(modelCall.name)?.record;
+    const record = input.tools.find(modelCall.name)?.record;
     const call: ToolCall = {
       tool_name: modelCall.name,
       ...(record ? { tool_type: record.tool_type, module_path: record.module_path } : {}),
@@ -187,7 +191,7 @@ async function executeCall(
   { id, call }: PendingToolCall,
   iteration: number,
 ): Promise<AgentToolCall> {
-  const declined = await declinedCall(input.registry, input.approveToolCall, { id, call });
+  const declined = await declinedCall(input.tools, input.approveToolCall, { id, call });
   if (declined) {
     // A person's "no" is the approval working, not a fault for an operator: info, not warn.
     input.logger.info(`Tool call ${call.tool_name} not run: ${declined.message}`);
@@ -195,10 +199,11 @@ async function executeCall(
   }
   // A model can send megabytes of arguments: the logger keeps the start and says how much more.
   input.logger.info(`Executing tool call: ${describeCall(call)}`);
-  const execution = await input.registry.execute(call, {
-    signal: input.signal,
+  const execution = await executeTool(call, {
+    tools: input.tools,
+    context: { signal: input.signal, logger: input.logger, toolCallId: id },
+    timeoutMs: input.toolTimeoutMs,
     logger: input.logger,
-    toolCallId: id,
   });
   if (!execution.ok) {
     input.logger.warn(`Tool call ${call.tool_name} failed: ${execution.error.message}`);
@@ -255,7 +260,7 @@ function failedCall(
  * rendering when it has none or it throws (the tool did its work; only its summary failed).
  */
 function modelOutput(input: ToolLoopInput, toolName: string, result: unknown): string {
-  const spec = input.registry.find(toolName)?.spec;
+  const spec = input.tools.find(toolName)?.spec;
   if (spec?.toModelOutput) {
     try {
       return renderToolOutput(spec.toModelOutput(result), input.outputLimits);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AbortedError } from "../error/aborted-error.js";
 import { ToolTimeoutError } from "../error/tool-timeout-error.js";
-import { DEFAULT_TOOL_TIMEOUT_MS } from "../registry/tool-registry.js";
+import { DEFAULT_TOOL_TIMEOUT_MS } from "../tool/execute-tool.js";
 import { type AnyPrimaryFunction, primaryFunction } from "../tool/primary-function.js";
 import { Agent } from "./agent.js";
 

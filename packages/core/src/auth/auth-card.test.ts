@@ -177,11 +177,25 @@ describe("createAuthCard configuration", () => {
   const token = "header.payload.signature";
 
   it.each([
-    ["neither secret nor jwksUrl", { token }, "authCard"],
+    ["neither secret nor jwksURL", { token }, "authCard"],
     [
-      "both secret and jwksUrl",
+      "both secret and jwksURL",
+      { token, secret, jwksURL: "https://id.example.test/jwks" },
+      "authCard",
+    ],
+    [
+      "both secret and the deprecated jwksUrl",
       { token, secret, jwksUrl: "https://id.example.test/jwks" },
       "authCard",
+    ],
+    [
+      "jwksURL and the deprecated jwksUrl naming different URLs",
+      {
+        token,
+        jwksURL: "https://id.example.test/jwks",
+        jwksUrl: "https://other.example.test/jwks",
+      },
+      "authCard.jwksURL",
     ],
     ["an empty secret", { token, secret: "" }, "authCard.secret"],
     ["an empty byte secret", { token, secret: new Uint8Array() }, "authCard.secret"],
@@ -192,25 +206,25 @@ describe("createAuthCard configuration", () => {
     ],
     [
       "an HMAC algorithm with a JWKS",
-      { token, jwksUrl: "https://id.example.test/jwks", algorithms: ["HS256"] },
+      { token, jwksURL: "https://id.example.test/jwks", algorithms: ["HS256"] },
       "authCard.algorithms",
     ],
     ['"none" as an algorithm', { token, secret, algorithms: ["none"] }, "authCard.algorithms"],
     ["an empty algorithm list", { token, secret, algorithms: [] }, "authCard.algorithms"],
-    ["an invalid JWKS URL", { token, jwksUrl: "not a url" }, "authCard.jwksUrl"],
+    ["an invalid JWKS URL", { token, jwksURL: "not a url" }, "authCard.jwksURL"],
     [
       "a JWKS URL that is not http(s)",
-      { token, jwksUrl: "file:///etc/jwks.json" },
-      "authCard.jwksUrl",
+      { token, jwksURL: "file:///etc/jwks.json" },
+      "authCard.jwksURL",
     ],
     [
       "a JWKS URL with credentials",
-      { token, jwksUrl: "https://user:pass@id.example.test/jwks" },
-      "authCard.jwksUrl",
+      { token, jwksURL: "https://user:pass@id.example.test/jwks" },
+      "authCard.jwksURL",
     ],
     [
       "a negative JWKS cooldown",
-      { token, jwksUrl: "https://id.example.test/jwks", jwksOptions: { cooldownMs: -1 } },
+      { token, jwksURL: "https://id.example.test/jwks", jwksOptions: { cooldownMs: -1 } },
       "authCard.jwksOptions",
     ],
     ["an empty issuer", { token, secret, issuer: "" }, "authCard.issuer"],

@@ -35,7 +35,7 @@ export async function authenticate(
   if (typeof card.verify !== "function") {
     throw new ConfigurationError({
       setting: "authCard",
-      message: "authCard must be created with createAuthCard({ token, secret | jwksUrl, ... })",
+      message: "authCard must be created with createAuthCard({ token, secret | jwksURL, ... })",
     });
   }
   const { userId, claims } = await card.verify();

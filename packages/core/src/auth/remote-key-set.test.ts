@@ -9,7 +9,7 @@ import {
   type JWTPayload,
   SignJWT,
 } from "jose";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createAuthCard, type PublicKeyAlgorithm } from "./auth-card.js";
 import type { JwksOptions } from "./remote-key-set.js";
 import { expectRejection, fixedClock, fixedNowSeconds } from "./test-jwt.js";
@@ -54,6 +54,7 @@ interface JwksServer {
 const servers: Server[] = [];
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const server of servers.splice(0)) {
     // fetch keeps connections alive; without this, close() would wait for them to time out.
     server.closeAllConnections();
@@ -94,7 +95,7 @@ async function startJwksServer(keys: readonly SigningKey[]): Promise<JwksServer>
 function jwksCard(token: string, url: string, jwksOptions?: JwksOptions) {
   return createAuthCard({
     token,
-    jwksUrl: url,
+    jwksURL: url,
     jwksOptions,
     issuer: "https://id.example.test",
     now: fixedClock,
@@ -102,6 +103,34 @@ function jwksCard(token: string, url: string, jwksOptions?: JwksOptions) {
 }
 
 describe("createAuthCard with a JWKS URL", () => {
+  // The warning is once per process: nothing before the second test may use jwksUrl.
+  it("warns about nothing when given jwksURL", async () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    const key = await signingKey("ES256");
+    const server = await startJwksServer([key]);
+    expect((await jwksCard(await sign(key), server.url).verify()).userId).toBe("jwks-user");
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it("takes the URL by its deprecated name jwksUrl too, warning once per process", async () => {
+    const warn = vi.spyOn(process, "emitWarning").mockImplementation(() => undefined);
+    const key = await signingKey("ES256");
+    const server = await startJwksServer([key]);
+    const byOldName = { issuer: "https://id.example.test", now: fixedClock, jwksUrl: server.url };
+    // Both names at once are refused by the types, but a program in JavaScript may send them.
+    const byBothNames = { ...byOldName, jwksURL: server.url } as unknown as typeof byOldName;
+    for (const options of [byOldName, byBothNames]) {
+      const card = createAuthCard({ token: await sign(key), ...options });
+      expect((await card.verify()).userId).toBe("jwks-user");
+    }
+    expect(warn.mock.calls).toEqual([
+      [
+        expect.stringContaining("pass the same URL as jwksURL"),
+        { type: "DeprecationWarning", code: "FRAMEWORK_AUTH_CARD_JWKS_URL" },
+      ],
+    ]);
+  });
+
   it.each(["RS256", "ES256"] as const)("accepts a valid %s token", async (alg) => {
     const key = await signingKey(alg);
     const server = await startJwksServer([key]);

@@ -359,16 +359,8 @@ function readHeader(token: unknown): ProtectedHeaderParameters {
   }
 }
 
-/**
- * {@link createTokenVerifier} with configuration errors named by `name`, for a caller whose
- * options are spelled differently from the verifier's.
- *
- * @internal
- */
-export function buildTokenVerifier(
-  options: TokenVerifierOptions,
-  name: SettingName,
-): TokenVerifier {
+/** {@link createTokenVerifier} with configuration errors named by `name`. */
+function buildTokenVerifier(options: TokenVerifierOptions, name: SettingName): TokenVerifier {
   const keyOptions = [options.secret, options.publicKey, options.jwksURL].filter(
     (value) => value !== undefined,
   );

@@ -9,7 +9,6 @@ export {
 } from "./model-call-error.js";
 export { ModelResponseError } from "./model-response-error.js";
 export { ModelTimeoutError } from "./model-timeout-error.js";
-export { type OutputIssue, OutputValidationError } from "./output-validation-error.js";
 export { RegistryFileError, type RegistryFileProblem } from "./registry-file-error.js";
 export { TooManyToolCallsError } from "./too-many-tool-calls-error.js";
 export { type ToolArgumentIssue, ToolArgumentsError } from "./tool-arguments-error.js";

@@ -89,28 +89,30 @@ export class ModelCallError extends FrameworkError {
   /**
    * @param options - the failure's fields; the message is built from them.
    * @param errorName - the subclass's name; subclasses pass their own.
-   * @param fields - a subclass's own structured fields.
+   * @param subclassFields - a subclass's own structured fields, redacted like these.
    */
   constructor(
     options: ModelCallErrorOptions,
     errorName: string = name,
-    fields: Readonly<Record<string, unknown>> = {},
+    subclassFields: Readonly<Record<string, unknown>> = {},
   ) {
+    const { kind, provider, modelId, statusCode, retryable, attempts, retryAfterMs } = options;
+    const upstreamMessage =
+      options.upstreamMessage === undefined ? undefined : shorten(options.upstreamMessage);
     super({
       name: errorName,
       message: describe(options),
       cause: options.cause,
       fields: {
-        kind: options.kind,
-        provider: options.provider,
-        modelId: options.modelId,
-        statusCode: options.statusCode,
-        retryable: options.retryable,
-        attempts: options.attempts,
-        upstreamMessage:
-          options.upstreamMessage === undefined ? undefined : shorten(options.upstreamMessage),
-        retryAfterMs: options.retryAfterMs,
-        ...fields,
+        ...subclassFields,
+        kind,
+        provider,
+        modelId,
+        statusCode,
+        retryable,
+        attempts,
+        upstreamMessage,
+        retryAfterMs,
       },
     });
   }

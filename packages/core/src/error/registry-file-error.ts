@@ -16,6 +16,7 @@ export class RegistryFileError extends FrameworkError {
 
   /** Absolute path of the registry file. */
   declare readonly path: string;
+  /** What went wrong; see {@link RegistryFileProblem}. */
   declare readonly problem: RegistryFileProblem;
   /** The tool name of the record at fault, when one record is. */
   declare readonly record?: string;

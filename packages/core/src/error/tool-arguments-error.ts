@@ -15,7 +15,9 @@ export interface ToolArgumentIssue {
 export class ToolArgumentsError extends FrameworkError {
   private readonly [symbol] = true;
 
+  /** The tool whose arguments were rejected. */
   declare readonly toolName: string;
+  /** Why the arguments were rejected, one entry per problem. */
   declare readonly issues: ToolArgumentIssue[];
 
   constructor({ toolName, issues }: { toolName: string; issues: ToolArgumentIssue[] }) {

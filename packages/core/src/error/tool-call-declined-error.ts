@@ -11,6 +11,7 @@ const symbol = Symbol.for(marker);
 export class ToolCallDeclinedError extends FrameworkError {
   private readonly [symbol] = true;
 
+  /** The tool that did not run. */
   declare readonly toolName: string;
   /** `false` when nobody could be asked (the agent has no `approveToolCall`). */
   declare readonly asked: boolean;

@@ -11,6 +11,7 @@ const symbol = Symbol.for(marker);
 export class ToolCallRefusedError extends FrameworkError {
   private readonly [symbol] = true;
 
+  /** The tool the call named. */
   declare readonly toolName: string;
   /** The module path the call asked for. */
   declare readonly requestedModulePath: string;

@@ -12,6 +12,7 @@ const symbol = Symbol.for(marker);
 export class ToolExecutionError extends FrameworkError {
   private readonly [symbol] = true;
 
+  /** The tool that threw. */
   declare readonly toolName: string;
 
   constructor({ toolName, cause }: { toolName: string; cause: unknown }) {

@@ -8,6 +8,7 @@ const symbol = Symbol.for(marker);
 export class ToolNotFoundError extends FrameworkError {
   private readonly [symbol] = true;
 
+  /** The name the call asked for. */
   declare readonly toolName: string;
   /** The names the agent could have called. */
   declare readonly availableTools: string[];

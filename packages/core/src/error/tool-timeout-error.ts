@@ -12,6 +12,7 @@ const symbol = Symbol.for(marker);
 export class ToolTimeoutError extends FrameworkError {
   private readonly [symbol] = true;
 
+  /** The tool that ran out of time. */
   declare readonly toolName: string;
   /** The limit that expired, in milliseconds. */
   declare readonly timeoutMs: number;

@@ -84,9 +84,10 @@ export interface ChatRequest {
   temperature?: number;
   maxOutputTokens?: number;
   /**
-   * Asks for an answer that is one JSON value matching `schema`. Models that support
-   * structured outputs enforce it; others ignore it (the agent also states the schema in its
-   * prompt for them).
+   * Asks for an answer that is one JSON value matching `schema`. A model whose
+   * `supportsStructuredOutputs` is true conveys it to its provider (as the provider's
+   * structured outputs, or in the prompt); others ignore it, and agents state the schema in
+   * their prompt for them.
    */
   responseFormat?: ResponseFormat;
   /** Cancels the request. */
@@ -137,8 +138,9 @@ export interface ChatModel {
   /** Model name sent to the provider. */
   readonly modelId: string;
   /**
-   * Whether the model enforces `ChatRequest.responseFormat` itself. When not, an agent asking
-   * for structured output describes the schema in its prompt.
+   * Whether the model conveys `ChatRequest.responseFormat` to its provider itself: as the
+   * provider's structured outputs, or (for a provider that refuses them) in the prompt. When
+   * not, an agent asking for structured output describes the schema in its prompt.
    */
   readonly supportsStructuredOutputs?: boolean;
   /** Answers one request. Rejects with a `ModelCallError` subclass on failure. */

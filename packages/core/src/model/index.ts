@@ -27,3 +27,4 @@ export {
   type RetryPolicy,
   retryWithBackoff,
 } from "./retry.js";
+export { type StructuredOutputsMode, structuredOutputsModes } from "./structured-outputs.js";

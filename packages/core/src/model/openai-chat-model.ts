@@ -6,7 +6,7 @@ import { ModelCallError } from "../error/model-call-error.js";
 import { ModelResponseError } from "../error/model-response-error.js";
 import { ModelTimeoutError } from "../error/model-timeout-error.js";
 import { getDefaultLogger, type Logger, withRedaction } from "../log/logger.js";
-import { registerSecret } from "../log/redact.js";
+import { redactUrlCredentials, registerSecret } from "../log/redact.js";
 import type { ChatModel, ChatRequest, ChatResponse, ChatStreamPart } from "./chat-model.js";
 import {
   parseCompletion,
@@ -15,7 +15,14 @@ import {
   toOpenAITools,
 } from "./openai-chat-model-wire.js";
 import { OpenAIErrorBodies } from "./openai-error-body.js";
+import { withResponseFormatInstruction } from "./response-format-prompt.js";
+import {
+  isResponseFormatRefusal,
+  refusedResponseFormat,
+  rememberResponseFormatRefusal,
+} from "./response-format-refusal.js";
 import { parseRetryAfter, retryWithBackoff } from "./retry.js";
+import { resolveStructuredOutputsMode, type StructuredOutputsMode } from "./structured-outputs.js";
 
 /** Options of {@link OpenAIChatModel}. Unset values come from the environment at construction. */
 export interface OpenAIChatModelOptions {
@@ -45,16 +52,30 @@ export interface OpenAIChatModelOptions {
   /** Used when a request sets none. */
   temperature?: number;
   /**
-   * The provider supports OpenAI's structured outputs: a request's `responseFormat` is sent as
-   * `response_format: { type: "json_schema", json_schema: { name, schema, strict } }`.
-   * Default `false`: the format is not sent, and agents put the schema in the prompt instead.
+   * How a request's `responseFormat` (an agent's `output` schema) reaches the provider.
+   * Defaults to `LLM_STRUCTURED_OUTPUTS`, else `auto`:
+   * - `on`: as `response_format: { type: "json_schema", json_schema: { name, schema, strict } }`;
+   * - `off`: never as `response_format`; agents describe the schema in the prompt instead;
+   * - `auto`: as `on`, until the provider answers HTTP 400 refusing `response_format`. That
+   *   call is then sent again at once with the schema in the system prompt, and every later
+   *   call to the same base URL and model goes straight to the prompt, for the rest of the
+   *   process (logged once, at `info`).
+   *
+   * `true` and `false` still mean `on` and `off`, with a deprecation warning once per process.
    */
-  structuredOutputs?: boolean;
+  structuredOutputs?: StructuredOutputsMode | boolean;
   /** Receives the retry lines; defaults to the process-wide logger. */
   logger?: Logger;
   /** Replaces the global `fetch`, e.g. to route or record requests. */
   fetch?: typeof globalThis.fetch;
 }
+
+/**
+ * How a request's `responseFormat` goes out: as `response_format` (`json_schema`), as a
+ * section of the system prompt (`prompt`), or not at all (`none`: there is none, or the mode is
+ * `off` and the agent wrote the schema into its prompt itself).
+ */
+type FormatForm = "json_schema" | "prompt" | "none";
 
 const defaultBaseURL = "https://api.together.xyz/v1";
 const defaultModel = "meta-llama/Llama-3.3-70B-Instruct-Turbo";
@@ -151,7 +172,12 @@ export class OpenAIChatModel implements ChatModel {
   readonly #clientOptions: ConstructorParameters<typeof OpenAI>[0];
   #sdk: { module: OpenAIModule; client: OpenAI } | undefined;
   readonly #temperature: number | undefined;
-  /** Whether `responseFormat` is sent as `response_format` (see the option). */
+  /** How a request's `responseFormat` reaches the provider (see the option). */
+  readonly structuredOutputs: StructuredOutputsMode;
+  /**
+   * Whether this model conveys a request's `responseFormat` itself (`structuredOutputs` is not
+   * `off`): as `response_format`, or in the prompt once the provider refused that.
+   */
   readonly supportsStructuredOutputs: boolean;
   readonly #logger: Logger | undefined;
   readonly #retryBaseDelayMs: number;
@@ -177,7 +203,8 @@ export class OpenAIChatModel implements ChatModel {
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 1000;
     this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 30_000;
     this.#temperature = options.temperature;
-    this.supportsStructuredOutputs = options.structuredOutputs ?? false;
+    this.structuredOutputs = resolveStructuredOutputsMode(options.structuredOutputs);
+    this.supportsStructuredOutputs = this.structuredOutputs !== "off";
     this.#logger = options.logger && withRedaction(options.logger);
     this.#clientOptions = {
       apiKey,
@@ -192,7 +219,17 @@ export class OpenAIChatModel implements ChatModel {
 
   /** Sends one chat completion request, retrying as configured, and checks the answer's shape. */
   async generate(request: ChatRequest): Promise<ChatResponse> {
-    const body = this.#params(request);
+    const form = this.#formatForm(request);
+    try {
+      return await this.#generate(request, form);
+    } catch (error) {
+      if (!this.#fallsBack(form, error)) throw error;
+      return this.#generate(request, "prompt");
+    }
+  }
+
+  async #generate(request: ChatRequest, form: FormatForm): Promise<ChatResponse> {
+    const body = this.#params(request, form);
     const total = new RequestDeadline(this.totalTimeoutMs, request.signal);
     const progress = { attempts: 0 };
     try {
@@ -222,19 +259,29 @@ export class OpenAIChatModel implements ChatModel {
    * the finish part. Only opening the stream is retried; a stream cut off midway rejects.
    */
   async *stream(request: ChatRequest): AsyncGenerator<ChatStreamPart> {
-    const body = {
-      ...this.#params(request),
-      stream: true as const,
-      stream_options: { include_usage: true },
-    };
     const total = new RequestDeadline(this.totalTimeoutMs, request.signal);
     const progress = { attempts: 0 };
-    const opened = await this.#send(total.signal, request.onRetry, progress, (client, deadline) =>
-      client.chat.completions.create(body, { signal: deadline.signal }),
-    ).catch((error: unknown) => {
-      total.dispose();
-      throw this.#totalTimeout(total, progress) ?? error;
-    });
+    const open = (form: FormatForm) => {
+      const body = {
+        ...this.#params(request, form),
+        stream: true as const,
+        stream_options: { include_usage: true },
+      };
+      return this.#send(total.signal, request.onRetry, progress, (client, deadline) =>
+        client.chat.completions.create(body, { signal: deadline.signal }),
+      );
+    };
+    const form = this.#formatForm(request);
+    // A refusal comes before the first chunk, so nothing has been yielded when it is retried.
+    const opened = await open(form)
+      .catch((error: unknown) => {
+        if (!this.#fallsBack(form, error)) throw error;
+        return open("prompt");
+      })
+      .catch((error: unknown) => {
+        total.dispose();
+        throw this.#totalTimeout(total, progress) ?? error;
+      });
     const { value: chunks, deadline, attempt } = opened;
     const assembler = new StreamAssembler();
     try {
@@ -277,18 +324,45 @@ export class OpenAIChatModel implements ChatModel {
     });
   }
 
-  #params(request: ChatRequest): ChatCompletionCreateParamsNonStreaming {
+  /** How the request's `responseFormat`, if any, is sent this time. */
+  #formatForm(request: ChatRequest): FormatForm {
+    if (!request.responseFormat || this.structuredOutputs === "off") return "none";
+    if (this.structuredOutputs === "on") return "json_schema";
+    return refusedResponseFormat(this.baseURL, this.modelId) ? "prompt" : "json_schema";
+  }
+
+  /**
+   * Whether a call sent with `form` is sent again with the schema in the prompt: in `auto`
+   * mode, when the provider refused `response_format`. The first refusal of this base URL and
+   * model in the process is remembered and logged.
+   */
+  #fallsBack(form: FormatForm, error: unknown): boolean {
+    if (form !== "json_schema" || this.structuredOutputs !== "auto") return false;
+    if (!isResponseFormatRefusal(error)) return false;
+    if (rememberResponseFormatRefusal(this.baseURL, this.modelId)) {
+      (this.#logger ?? getDefaultLogger()).info(
+        `${this.modelId} at ${redactUrlCredentials(this.baseURL)} refused response_format (${error.upstreamMessage}); it is asked for JSON through the prompt from now on`,
+      );
+    }
+    return true;
+  }
+
+  #params(request: ChatRequest, form: FormatForm): ChatCompletionCreateParamsNonStreaming {
     const tools = request.tools ?? [];
     const temperature = request.temperature ?? this.#temperature;
+    const messages =
+      form === "prompt" && request.responseFormat
+        ? withResponseFormatInstruction(request.messages, request.responseFormat)
+        : request.messages;
     return {
       model: this.modelId,
-      messages: toOpenAIMessages(request.messages),
+      messages: toOpenAIMessages(messages),
       ...(tools.length > 0
         ? { tools: toOpenAITools(tools), tool_choice: request.toolChoice ?? "auto" }
         : {}),
       ...(temperature !== undefined ? { temperature } : {}),
       ...(request.maxOutputTokens !== undefined ? { max_tokens: request.maxOutputTokens } : {}),
-      ...(request.responseFormat && this.supportsStructuredOutputs
+      ...(form === "json_schema" && request.responseFormat
         ? {
             response_format: {
               type: "json_schema",

@@ -5,10 +5,8 @@ export {
   liveToolSourceMarker,
 } from "./live-tool-source.js";
 export { type LoadedToolModule, loadToolModule, resolveToolModule } from "./module-loader.js";
-export { INLINE_MODULE_PATH } from "./recorded-tools.js";
 export { DEFAULT_TOOLS_PATH, RegistryFile, type ToolRecords } from "./registry-file.js";
 export {
-  DEFAULT_TOOL_TIMEOUT_MS,
   type ToolModuleObject,
   ToolRegistry,
   type ToolRegistryOptions,

@@ -4,6 +4,7 @@ import { createCapturingLogger } from "@framework/testing";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { silentLogger } from "../log/logger.js";
+import { executeTool } from "../tool/execute-tool.js";
 import { type AnyPrimaryFunction, primaryFunction } from "../tool/primary-function.js";
 import { diffLiveTools, isLiveToolSource, liveToolSourceMarker } from "./live-tool-source.js";
 import { RegistryFile } from "./registry-file.js";
@@ -87,9 +88,10 @@ describe("ToolRegistry with a live source", () => {
     const tools = registry();
     await tools.registerModule(liveSource([echoTool("alpha")]));
     const context = { signal: new AbortController().signal, logger: silentLogger };
-    const ok = await tools.execute({ tool_name: "alpha", arguments: { text: "hi" } }, context);
+    const settings = { tools, context, timeoutMs: 60_000, logger: silentLogger };
+    const ok = await executeTool({ tool_name: "alpha", arguments: { text: "hi" } }, settings);
     expect(ok).toMatchObject({ ok: true, result: "hi" });
-    const bad = await tools.execute({ tool_name: "alpha", arguments: { text: 1 } }, context);
+    const bad = await executeTool({ tool_name: "alpha", arguments: { text: 1 } }, settings);
     expect(bad.ok).toBe(false);
   });
 

@@ -1,22 +1,14 @@
 import { stat } from "node:fs/promises";
 import { errorMessage } from "../error/error-message.js";
 import type { Logger } from "../log/logger.js";
+import type { ExecutableTool } from "../tool/execute-tool.js";
 import { getToolSpec, isPrimaryFunction, type ToolSpec } from "../tool/primary-function.js";
-import { RUNTIME_MODULE_PATH, type ToolRecord } from "../tool/tool-record.js";
+import { INLINE_MODULE_PATH, RUNTIME_MODULE_PATH } from "../tool/tool-record.js";
 import { type LoadedToolModule, loadRecordedToolModule } from "./module-loader.js";
 import type { RegistryFile, ToolRecords } from "./registry-file.js";
 
-/** The `module_path` recorded for tools given as objects rather than specifiers. */
-export const INLINE_MODULE_PATH = "inline";
-
 /** A module's tools by name. */
 type ModuleTools = ReadonlyMap<string, ToolSpec>;
-
-/** A tool another agent recorded in the registry file, imported from its module. */
-export interface RecordedTool {
-  readonly spec: ToolSpec;
-  readonly record: ToolRecord;
-}
 
 // Indexed once: a file recording many tools of one module would otherwise scan its exports
 // once per record.
@@ -31,24 +23,26 @@ function indexTools(loaded: LoadedToolModule): ModuleTools {
 /**
  * The module tools other agents recorded in the registry file, for an agent that opted in
  * (`adoptRecordedTools`): read again whenever the file changed, each recorded module imported
- * once, and only from an installed package or a file inside the working directory.
+ * once, and only from an installed package or a file inside the working directory. Runtime
+ * and inline records name no module to import, so they are never adopted.
  */
 export class RecordedTools {
   readonly #file: RegistryFile;
   readonly #cwd: string;
   readonly #logger: Logger;
-  readonly #adopted = new Map<string, RecordedTool>();
+  readonly #adopted = new Map<string, ExecutableTool>();
   readonly #moduleLoads = new Map<string, Promise<ModuleTools | undefined>>();
+  /** The file's modification time when it was last read. */
   #fileStamp: number | undefined;
 
-  constructor(file: RegistryFile, cwd: string, logger: Logger) {
+  constructor({ file, cwd, logger }: { file: RegistryFile; cwd: string; logger: Logger }) {
     this.#file = file;
     this.#cwd = cwd;
     this.#logger = logger;
   }
 
   /** The tools adopted at the last {@link refresh}, by name. */
-  get tools(): ReadonlyMap<string, RecordedTool> {
+  get tools(): ReadonlyMap<string, ExecutableTool> {
     return this.#adopted;
   }
 
@@ -58,7 +52,7 @@ export class RecordedTools {
     this.#fileStamp = undefined;
   }
 
-  /** Reads the file again if it changed, adopting the tools not in `own`. */
+  /** Reads the file again if it changed, adopting the recorded tools whose names `own` lacks. */
   async refresh(own: ReadonlySet<string>): Promise<void> {
     let stamp: number;
     try {

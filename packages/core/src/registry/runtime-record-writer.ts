@@ -3,13 +3,13 @@ import type { RegistryFile } from "./registry-file.js";
 
 /**
  * Writes runtime tools' records to the registry file in the background, batched: every record
- * queued in the same tick (and those queued while a write is under way) goes into one locked
- * read-merge-write, so a loop of registrations costs one write and two writers (in this
+ * queued in the same tick (and every one queued while a write is under way) goes into one
+ * locked read-merge-write, so a loop of registrations costs one write, and two writers (in this
  * process or another) lose nothing.
  */
 export class RuntimeRecordWriter {
   readonly #file: RegistryFile;
-  /** Records queued since the last write began, by name: the next batch. */
+  /** Records queued since the last write began, by tool name: the next batch. */
   readonly #unwritten = new Map<string, ToolRecord>();
   /** The loop writing batches, while there are any. */
   #writing: Promise<void> | undefined;
@@ -19,7 +19,7 @@ export class RuntimeRecordWriter {
     this.#file = file;
   }
 
-  /** Queues a record; it is written within a tick. */
+  /** Queues a record; the write starts a microtask later, with whatever else was queued. */
   queue(record: ToolRecord): void {
     this.#unwritten.set(record.tool_name, record);
     this.#writing ??= this.#writeUnwritten();
@@ -38,6 +38,7 @@ export class RuntimeRecordWriter {
     }
   }
 
+  /** Writes batches until nothing queued is left. */
   async #writeUnwritten(): Promise<void> {
     await Promise.resolve();
     try {

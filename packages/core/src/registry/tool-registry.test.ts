@@ -1,25 +1,25 @@
-import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { pathToFileURL } from "node:url";
 import { createCapturingLogger } from "@framework/testing";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { z } from "zod";
 import * as weatherTools from "../../test/fixtures/weather-tools.js";
-import { RegistryFileError } from "../error/registry-file-error.js";
-import { ToolArgumentsError } from "../error/tool-arguments-error.js";
-import { ToolCallRefusedError } from "../error/tool-call-refused-error.js";
-import { ToolExecutionError } from "../error/tool-execution-error.js";
 import { ToolModuleError } from "../error/tool-module-error.js";
-import { ToolNotFoundError } from "../error/tool-not-found-error.js";
 import { silentLogger } from "../log/logger.js";
-import { registerSecret } from "../log/redact.js";
+import { executeTool } from "../tool/execute-tool.js";
 import { primaryFunction, type ToolContext } from "../tool/primary-function.js";
+import type { ToolCall } from "../tool/tool-call.js";
 import { RegistryFile } from "./registry-file.js";
+import { writeModuleRecords } from "./test-module-records.js";
 import { temporaryDirectory } from "./test-temporary-directory.js";
 import { ToolRegistry } from "./tool-registry.js";
 
 const fixturePath = new URL("../../test/fixtures/weather-tools.ts", import.meta.url).pathname;
 const context: ToolContext = { signal: new AbortController().signal, logger: silentLogger };
+
+/** Runs `call` selecting among the registry's tools, as the agent does. */
+const run = (tools: ToolRegistry, call: ToolCall) =>
+  executeTool(call, { tools, context, timeoutMs: 60_000, logger: silentLogger });
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -38,34 +38,6 @@ function registry(logger = createCapturingLogger(), adoptRecordedTools = false) 
       adoptRecordedTools,
     }),
   };
-}
-
-/** A runtime tool named `name`. */
-const namedTool = (name: string) =>
-  primaryFunction(
-    { name, description: "Generated.", parameters: z.object({}), returns: "str" },
-    () => "ok",
-  );
-
-/** Writes a registry file holding one module tool record per `module_path`. */
-async function writeRecords(modulePaths: Record<string, string>): Promise<void> {
-  await mkdir(join(dir, "templates"), { recursive: true });
-  const records = Object.fromEntries(
-    Object.entries(modulePaths).map(([toolName, modulePath]) => [
-      toolName,
-      {
-        tool_name: toolName,
-        arguments: {},
-        return: "str",
-        docstring: "d",
-        dependencies: [],
-        module_path: modulePath,
-        tool_type: "module",
-        tool_call_id: `tool_${toolName}`,
-      },
-    ]),
-  );
-  await writeFile(join(dir, "templates", "tools.json"), JSON.stringify(records));
 }
 
 /** Installs a package in the temporary app's node_modules that re-exports the fixture. */
@@ -157,156 +129,11 @@ describe("ToolRegistry.registerFunctionTool", () => {
     expect(stored.add).toEqual(record);
   });
 
-  it("writes a burst of registrations as one batch, and what comes during a write as the next", async () => {
-    const file = new RegistryFile("templates/tools.json", dir);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const merge = file.merge.bind(file);
-    const batches: string[][] = [];
-    vi.spyOn(file, "merge").mockImplementation(async (records) => {
-      batches.push(records.map((record) => record.tool_name));
-      if (batches.length === 1) await held;
-      return merge(records);
-    });
-    const tools = new ToolRegistry({ file, logger: silentLogger, cwd: dir });
-    for (const name of ["a", "b", "c"]) tools.registerFunctionTool(namedTool(name));
-    await vi.waitFor(() => expect(batches).toHaveLength(1));
-    // The first batch's write is under way: these wait for it, then go together.
-    for (const name of ["d", "e", "f"]) tools.registerFunctionTool(namedTool(name));
-    release();
-    await tools.settled();
-    expect(batches).toEqual([
-      ["a", "b", "c"],
-      ["d", "e", "f"],
-    ]);
-    expect(Object.keys(await file.read()).sort()).toEqual(["a", "b", "c", "d", "e", "f"]);
-  });
-
-  it("loses no record when several registries write bursts to one file at once", async () => {
-    const registries = Array.from({ length: 5 }, () => registry().tools);
-    registries.forEach((tools, r) => {
-      for (let i = 0; i < 100; i++) tools.registerFunctionTool(namedTool(`r${r}_${i}`));
-    });
-    await Promise.all(registries.map((tools) => tools.settled()));
-    const stored = await new RegistryFile("templates/tools.json", dir).read();
-    expect(Object.keys(stored)).toHaveLength(500);
-  });
-
-  it("reports a failed batch write once from settled(), and writes the next batch", async () => {
-    const path = join(dir, "templates", "tools.json");
-    await mkdir(join(dir, "templates"), { recursive: true });
-    await writeFile(path, "{ torn");
-    const { tools } = registry();
-    tools.registerFunctionTool(namedTool("lost"));
-    const failure = await tools.settled().catch((error: unknown) => error);
-    expect(RegistryFileError.isInstance(failure) && failure.problem).toBe("corrupt");
-    await expect(readFile(path, "utf8")).resolves.toBe("{ torn");
-    await tools.settled();
-    await rm(path);
-    tools.registerFunctionTool(namedTool("kept"));
-    await tools.settled();
-    expect(Object.keys(await new RegistryFile(path).read())).toEqual(["kept"]);
-  });
-
   it("refuses a plain function", () => {
     const { tools } = registry();
     // @ts-expect-error: a function not made by primaryFunction
     expect(() => tools.registerFunctionTool(() => 1)).toThrow(/primaryFunction/);
   });
-});
-
-describe("ToolRegistry.execute", () => {
-  it("validates arguments, applies defaults, runs the tool and logs its completion", async () => {
-    const { tools, logger } = registry();
-    await tools.registerModule(weatherTools);
-    tools.registerFunctionTool(
-      primaryFunction(
-        { name: "double", description: "d", parameters: z.object({ n: z.number() }), returns: "n" },
-        ({ n }) => n * 2,
-      ),
-    );
-    logger.clear();
-    await expect(
-      tools.execute({ tool_name: "get_weather", arguments: '{"city":"Hanoi"}' }, context),
-    ).resolves.toEqual({
-      ok: true,
-      toolName: "get_weather",
-      arguments: { city: "Hanoi", unit: "celsius" },
-      result: "Hanoi: 21 degrees celsius",
-    });
-    await tools.execute({ tool_name: "double", arguments: { n: 4 } }, context);
-    await tools.settled();
-    expect(logger.infos).toEqual([
-      'Completed executing module tool get_weather({"city":"Hanoi","unit":"celsius"})',
-      'Completed executing function tool double({"n":4})',
-    ]);
-  });
-
-  it.each([
-    ["an unknown tool", { tool_name: "rm_rf", arguments: {} }, ToolNotFoundError],
-    ["invalid arguments", { tool_name: "add", arguments: { a: "one", b: 2 } }, ToolArgumentsError],
-    [
-      "a plain-string argument",
-      { tool_name: "get_weather", arguments: "Hanoi" },
-      ToolArgumentsError,
-    ],
-  ])("returns %s as a failure instead of throwing", async (_, call, errorClass) => {
-    const { tools } = registry();
-    await tools.registerModule(weatherTools);
-    const execution = await tools.execute(call, context);
-    expect(execution.ok).toBe(false);
-    expect(!execution.ok && errorClass.isInstance(execution.error)).toBe(true);
-  });
-
-  it("returns a throwing tool's error as a failure", async () => {
-    const { tools } = registry();
-    tools.registerFunctionTool(
-      primaryFunction(
-        { name: "boom", description: "d", parameters: z.object({}), returns: "x" },
-        () => {
-          throw new Error("kaboom");
-        },
-      ),
-    );
-    await tools.settled();
-    const execution = await tools.execute({ tool_name: "boom", arguments: {} }, context);
-    expect(!execution.ok && ToolExecutionError.isInstance(execution.error)).toBe(true);
-    expect(!execution.ok && execution.error.message).toBe('Tool "boom" failed: kaboom');
-  });
-
-  it("redacts secrets from a throwing tool's message, which the model is sent", async () => {
-    const key = ["sk", "thrown", "by", "tool", "9f8e7d"].join("-");
-    registerSecret(key);
-    const { tools } = registry();
-    tools.registerFunctionTool(
-      primaryFunction(
-        { name: "leaky", description: "d", parameters: z.object({}), returns: "x" },
-        () => {
-          throw new Error(`upstream rejected ${key}`);
-        },
-      ),
-    );
-    await tools.settled();
-    const execution = await tools.execute({ tool_name: "leaky", arguments: {} }, context);
-    expect(!execution.ok && execution.error.message).toBe(
-      'Tool "leaky" failed: upstream rejected [REDACTED]',
-    );
-  });
-
-  it.each(["@framework/tools-finance", "node:child_process", "../../x", "runtime"])(
-    "refuses a call whose module_path is %s instead of the record's, importing nothing",
-    async (modulePath) => {
-      const { tools } = registry();
-      await tools.registerModule(weatherTools);
-      const execution = await tools.execute(
-        { tool_name: "add", module_path: modulePath, arguments: { a: 1, b: 2 } },
-        context,
-      );
-      expect(!execution.ok && ToolCallRefusedError.isInstance(execution.error)).toBe(true);
-    },
-  );
 });
 
 describe("ToolRegistry.definitions", () => {
@@ -335,17 +162,17 @@ describe("ToolRegistry.definitions", () => {
     const second = registry();
     await second.tools.registerModule(weatherTools.add);
     expect((await second.tools.definitions()).map((d) => d.name)).toEqual(["add"]);
-    const execution = await second.tools.execute(
-      { tool_name: "get_weather", arguments: { city: "Hanoi" } },
-      context,
-    );
+    const execution = await run(second.tools, {
+      tool_name: "get_weather",
+      arguments: { city: "Hanoi" },
+    });
     expect(execution.ok).toBe(false);
   });
 
   it("never imports a recorded module by default, however it is named", async () => {
     const marker = join(dir, "imported.txt");
     const payload = `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "ran");`;
-    await writeRecords({ evil: `data:text/javascript,${encodeURIComponent(payload)}` });
+    await writeModuleRecords(dir, { evil: `data:text/javascript,${encodeURIComponent(payload)}` });
     const { tools } = registry();
     expect(await tools.definitions()).toEqual([]);
     await expect(readFile(marker, "utf8")).rejects.toThrow(/ENOENT/);
@@ -365,42 +192,8 @@ describe("ToolRegistry.definitions", () => {
     const second = registry(createCapturingLogger(), true);
     const names = (await second.tools.definitions()).map((d) => d.name);
     expect(names.sort()).toEqual(["add", "get_weather"]);
-    const execution = await second.tools.execute(
-      { tool_name: "add", arguments: { a: 2, b: 3 } },
-      context,
-    );
+    const execution = await run(second.tools, { tool_name: "add", arguments: { a: 2, b: 3 } });
     expect(execution).toMatchObject({ ok: true, result: 5 });
-  });
-
-  it("with adoptRecordedTools, adopts a file inside the working directory", async () => {
-    await writeFile(join(dir, "local-tools.js"), `export * from ${JSON.stringify(fixturePath)};\n`);
-    await writeRecords({ add: "./local-tools.js" });
-    const { tools } = registry(createCapturingLogger(), true);
-    expect((await tools.definitions()).map((d) => d.name)).toEqual(["add"]);
-  });
-
-  it("with adoptRecordedTools, refuses URLs, built-ins and files outside the working directory", async () => {
-    const marker = join(dir, "imported.txt");
-    const payload = `import { writeFileSync } from "node:fs"; writeFileSync(${JSON.stringify(marker)}, "ran"); export const x = 1;`;
-    const outside = join(dir, "..", `outside-${Date.now()}.js`);
-    await writeFile(outside, payload);
-    try {
-      await writeRecords({
-        data_url: `data:text/javascript,${encodeURIComponent(payload)}`,
-        http_url: "http://127.0.0.1:9/tools.js",
-        builtin: "node:child_process",
-        file_url: pathToFileURL(outside).href,
-        absolute: outside,
-        relative: relative(dir, outside),
-        fixture: fixturePath,
-      });
-      const { tools, logger } = registry(createCapturingLogger(), true);
-      expect(await tools.definitions()).toEqual([]);
-      await expect(readFile(marker, "utf8")).rejects.toThrow(/ENOENT/);
-      expect(logger.lines.filter((line) => line.includes("not adopted"))).toHaveLength(7);
-    } finally {
-      await rm(outside, { force: true });
-    }
   });
 });
 
@@ -417,7 +210,7 @@ describe("ToolRegistry without a registry file", () => {
     await tools.settled();
     await tools.reset();
     expect((await tools.definitions()).map((d) => d.name)).toEqual(["get_weather", "add", "ping"]);
-    const execution = await tools.execute({ tool_name: "ping", arguments: {} }, context);
+    const execution = await run(tools, { tool_name: "ping", arguments: {} });
     expect(execution).toMatchObject({ ok: true, result: "pong" });
     expect(await readdir(dir)).toEqual([]);
   });

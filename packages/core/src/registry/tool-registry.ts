@@ -1,25 +1,23 @@
 import { ToolModuleError } from "../error/tool-module-error.js";
 import type { Logger } from "../log/logger.js";
 import type { ToolDefinition } from "../model/chat-model.js";
-import { type ExecutableTool, executeTool } from "../tool/execute-tool.js";
+import type { ExecutableTool } from "../tool/execute-tool.js";
 import {
   type AnyPrimaryFunction,
   getToolSpec,
   isPrimaryFunction,
-  type ToolContext,
   type ToolSpec,
 } from "../tool/primary-function.js";
-import type { ToolCall } from "../tool/tool-call.js";
-import type { ToolExecution } from "../tool/tool-execution.js";
 import {
   createToolRecord,
+  INLINE_MODULE_PATH,
   RUNTIME_MODULE_PATH,
   type ToolRecord,
   toolInputJsonSchema,
 } from "../tool/tool-record.js";
 import { diffLiveTools, isLiveToolSource, type LiveToolSource } from "./live-tool-source.js";
 import { type LoadedToolModule, loadToolModule } from "./module-loader.js";
-import { INLINE_MODULE_PATH, RecordedTools } from "./recorded-tools.js";
+import { RecordedTools } from "./recorded-tools.js";
 import type { RegistryFile } from "./registry-file.js";
 import { RuntimeRecordWriter } from "./runtime-record-writer.js";
 
@@ -28,11 +26,6 @@ export type ToolModuleObject = Readonly<Record<string, unknown>>;
 
 /** What an Agent's `tools` list may hold. */
 export type ToolSource = string | ToolModuleObject | AnyPrimaryFunction | LiveToolSource;
-
-interface RegisteredTool extends ExecutableTool {
-  /** What the model is shown, built on first use (`z.toJSONSchema` is not cheap). */
-  definition?: ToolDefinition;
-}
 
 /** Options of {@link ToolRegistry}. */
 export interface ToolRegistryOptions {
@@ -47,12 +40,7 @@ export interface ToolRegistryOptions {
    * Default `false`: the file is a record, never a source of code.
    */
   adoptRecordedTools?: boolean;
-  /** Time limit of one tool call unless the tool sets its own `timeoutMs`. Default 60 000 ms. */
-  toolTimeoutMs?: number;
 }
-
-/** How long a tool call may run unless the agent or the tool says otherwise. */
-export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
 
 /**
  * One agent's tools: exactly those registered from modules and at runtime. The registry file
@@ -64,26 +52,23 @@ export class ToolRegistry {
   readonly #file: RegistryFile | undefined;
   readonly #logger: Logger;
   readonly #cwd: string;
-  readonly #toolTimeoutMs: number;
-  readonly #own = new Map<string, RegisteredTool>();
-  readonly #recorded: RecordedTools | undefined;
-  readonly #writer: RuntimeRecordWriter | undefined;
+  readonly #own = new Map<string, ExecutableTool>();
+  /** What the model is shown of each tool, built on first use (`z.toJSONSchema` is not cheap). */
+  readonly #definitions = new WeakMap<ToolSpec, ToolDefinition>();
   /** Each live source with the tools read from it last time, by name. */
   readonly #live = new Map<LiveToolSource, Map<string, AnyPrimaryFunction>>();
+  /** Set when the agent adopts what others recorded in the file. */
+  readonly #recorded: RecordedTools | undefined;
+  /** Set when there is a file to write runtime records to. */
+  readonly #runtimeRecords: RuntimeRecordWriter | undefined;
 
-  constructor({
-    file,
-    logger,
-    cwd,
-    adoptRecordedTools = false,
-    toolTimeoutMs = DEFAULT_TOOL_TIMEOUT_MS,
-  }: ToolRegistryOptions) {
-    this.#toolTimeoutMs = toolTimeoutMs;
+  constructor({ file, logger, cwd, adoptRecordedTools = false }: ToolRegistryOptions) {
     this.#file = file;
     this.#logger = logger;
     this.#cwd = cwd;
-    this.#recorded = file && adoptRecordedTools ? new RecordedTools(file, cwd, logger) : undefined;
-    this.#writer = file ? new RuntimeRecordWriter(file) : undefined;
+    this.#recorded =
+      file && adoptRecordedTools ? new RecordedTools({ file, cwd, logger }) : undefined;
+    this.#runtimeRecords = file && new RuntimeRecordWriter(file);
   }
 
   /** Empties the registry file's records (the agent's `resetTools`). */
@@ -145,7 +130,7 @@ export class ToolRegistry {
     });
     this.#own.set(spec.name, { spec, record });
     this.#logger.info(`Registered tool: ${spec.name} (runtime)`);
-    this.#writer?.queue(record);
+    this.#runtimeRecords?.queue(record);
     return record;
   }
 
@@ -159,7 +144,7 @@ export class ToolRegistry {
    * explicit flush); rethrows the first background write that failed since the last call.
    */
   async settled(): Promise<void> {
-    await this.#writer?.settled();
+    await this.#runtimeRecords?.settled();
   }
 
   /**
@@ -169,13 +154,17 @@ export class ToolRegistry {
   async definitions(): Promise<ToolDefinition[]> {
     for (const source of this.#live.keys()) this.#syncLive(source);
     await this.#recorded?.refresh(new Set(this.#own.keys()));
-    return this.#available().map((tool) => {
-      tool.definition ??= {
-        name: tool.spec.name,
-        description: tool.spec.description,
-        parameters: toolInputJsonSchema(tool.spec),
-      };
-      return tool.definition;
+    return this.#available().map(({ spec }) => {
+      let definition = this.#definitions.get(spec);
+      if (!definition) {
+        definition = {
+          name: spec.name,
+          description: spec.description,
+          parameters: toolInputJsonSchema(spec),
+        };
+        this.#definitions.set(spec, definition);
+      }
+      return definition;
     });
   }
 
@@ -187,18 +176,6 @@ export class ToolRegistry {
   /** Looks a tool up by name among this agent's tools. */
   find(name: string): { spec: ToolSpec; record: ToolRecord } | undefined {
     return this.#own.get(name) ?? this.#recorded?.tools.get(name);
-  }
-
-  /**
-   * Runs one tool call among this agent's tools (see `executeTool`): never throws, every
-   * failure is returned for the model to see.
-   */
-  execute(call: ToolCall, context: ToolContext): Promise<ToolExecution> {
-    return executeTool(this.find(call.tool_name), call, context, {
-      logger: this.#logger,
-      timeoutMs: this.#toolTimeoutMs,
-      toolNames: () => this.toolNames(),
-    });
   }
 
   #registerLive(source: LiveToolSource): ToolRecord[] {
@@ -232,7 +209,7 @@ export class ToolRegistry {
     });
   }
 
-  #available(): RegisteredTool[] {
+  #available(): ExecutableTool[] {
     const tools = [...this.#own.values()];
     for (const [name, tool] of this.#recorded?.tools ?? []) {
       if (!this.#own.has(name)) tools.push(tool);

@@ -8,7 +8,6 @@ import {
   type Tracer,
   trace,
 } from "@opentelemetry/api";
-import type { AgentResult } from "../agent/agent-result.js";
 import { jsonForLog } from "../log/json-for-log.js";
 import { redactSecrets } from "../log/redact.js";
 import type {
@@ -93,16 +92,23 @@ function modelAttributes(model: ChatModel): Attributes {
   };
 }
 
+/** What an agent run's span reads from the run's result. */
+export interface TracedRunResult {
+  readonly content: string;
+  readonly usage: Usage;
+  readonly finishReason: string;
+}
+
 /**
  * Runs one agent `invoke` inside an `invoke_agent` span. Its model calls and tool calls
  * become child spans through the active OpenTelemetry context, so a context manager must be
  * registered (the Node SDK registers one) for the tree to be joined.
  */
-export function traceAgentInvoke(
+export function traceAgentInvoke<T extends TracedRunResult>(
   agent: { llm: ChatModel; tracing: TracingOptions | undefined },
   input: string | readonly ChatMessage[],
-  run: () => Promise<AgentResult>,
-): Promise<AgentResult> {
+  run: () => Promise<T>,
+): Promise<T> {
   const { tracing, llm } = agent;
   const tracer = (tracing?.tracerProvider ?? trace).getTracer(CORE_TRACER_NAME);
   const name = tracing?.agentName;
@@ -234,8 +240,8 @@ export type TracedToolOutcome =
   | { readonly ok: false; readonly error: unknown };
 
 /**
- * Runs one tool call inside an `execute_tool` span. Tool calls never throw, so a failed
- * outcome is marked on the span from its value.
+ * Runs one tool call inside an `execute_tool` span. A tool call returns its failure rather
+ * than throwing it, so a failed outcome is marked on the span from its value.
  */
 export function traceToolExecution<T extends TracedToolOutcome>(
   call: { toolName: string; toolCallId: string | undefined; arguments: unknown },

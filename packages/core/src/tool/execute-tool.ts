@@ -9,8 +9,15 @@ import { traceToolExecution } from "../telemetry/agent-tracing.js";
 import { parseToolArguments, type ToolContext, type ToolSpec } from "./primary-function.js";
 import { normalizeToolArguments } from "./tool-arguments.js";
 import type { ToolCall } from "./tool-call.js";
-import type { ToolExecution } from "./tool-execution.js";
 import type { ToolRecord } from "./tool-record.js";
+
+/** How long a tool call may run unless the agent or the tool says otherwise. */
+export const DEFAULT_TOOL_TIMEOUT_MS = 60_000;
+
+/** The outcome of one tool call. Failures are values: they go back to the model. */
+export type ToolExecution =
+  | { ok: true; toolName: string; arguments: Record<string, unknown>; result: unknown }
+  | { ok: false; toolName: string; arguments: unknown; error: Error };
 
 /** A tool a call may select: what runs, and what was recorded of it. */
 export interface ExecutableTool {
@@ -18,47 +25,49 @@ export interface ExecutableTool {
   readonly record: ToolRecord;
 }
 
+/** The tools a call may select among; an agent's `ToolRegistry` is one. */
+export interface ToolCatalogue {
+  /** The tool of that name, if the call may select it. */
+  find(name: string): ExecutableTool | undefined;
+  /** Every name a call may select, for the error of a call to another one. */
+  toolNames(): string[];
+}
+
 /** What {@link executeTool} needs besides the call. */
-export interface ToolExecutionSettings {
-  readonly logger: Logger;
-  /** Time limit of a call unless the tool sets its own `timeoutMs`. */
-  readonly timeoutMs: number;
-  /** The names the model may call, for the error of a call to an unknown one. */
-  readonly toolNames: () => string[];
+export interface ExecuteToolOptions {
+  /** The only tools the call may run. */
+  tools: ToolCatalogue;
+  /** Handed to the tool; its signal cancels the call. */
+  context: ToolContext;
+  /** Time limit of the call unless the tool sets its own `timeoutMs`. */
+  timeoutMs: number;
+  /** Receives the completion line. */
+  logger: Logger;
 }
 
 /**
- * Runs one tool call in an `execute_tool` span: checks the tool exists (`tool`) and the call's
- * `module_path` (if any) matches its record, validates the arguments (applying defaults), runs
- * the tool within its time limit, and logs its completion. Never throws: every failure, a
- * timeout and an abort included, is returned for the model to see.
+ * Runs one tool call in an `execute_tool` span: checks the tool is in the catalogue and the
+ * call's `module_path` (if any) matches its record, validates the arguments (applying
+ * defaults), runs the tool within its time limit, and logs its completion. Never throws: every
+ * failure (a timeout and an abort included) is returned for the model to see.
  */
-export function executeTool(
-  tool: ExecutableTool | undefined,
-  call: ToolCall,
-  context: ToolContext,
-  settings: ToolExecutionSettings,
-): Promise<ToolExecution> {
+export function executeTool(call: ToolCall, options: ExecuteToolOptions): Promise<ToolExecution> {
   const traced = {
     toolName: call.tool_name,
-    toolCallId: context.toolCallId,
+    toolCallId: options.context.toolCallId,
     arguments: call.arguments,
   };
-  return traceToolExecution(traced, () => untraced(tool, call, context, settings));
+  return traceToolExecution(traced, () => executeUntraced(call, options));
 }
 
-async function untraced(
-  tool: ExecutableTool | undefined,
+async function executeUntraced(
   call: ToolCall,
-  context: ToolContext,
-  settings: ToolExecutionSettings,
+  { tools, context, timeoutMs, logger }: ExecuteToolOptions,
 ): Promise<ToolExecution> {
+  const tool = tools.find(call.tool_name);
   try {
     if (!tool) {
-      throw new ToolNotFoundError({
-        toolName: call.tool_name,
-        availableTools: settings.toolNames(),
-      });
+      throw new ToolNotFoundError({ toolName: call.tool_name, availableTools: tools.toolNames() });
     }
     if (call.module_path !== undefined && call.module_path !== tool.record.module_path) {
       throw new ToolCallRefusedError({
@@ -71,14 +80,9 @@ async function untraced(
       tool.spec,
       normalizeToolArguments(call.arguments, call.tool_name),
     );
-    const result = await runWithinLimits(
-      tool.spec,
-      args,
-      context,
-      tool.spec.timeoutMs ?? settings.timeoutMs,
-    );
+    const result = await runWithinLimits(tool.spec, args, context, timeoutMs);
     const kind = tool.record.tool_type === "function" ? "function" : "module";
-    settings.logger.info(
+    logger.info(
       `Completed executing ${kind} tool ${call.tool_name}(${jsonForLog(args, unloggableArguments)})`,
     );
     return { ok: true, toolName: call.tool_name, arguments: args, result };
@@ -101,8 +105,9 @@ async function runWithinLimits(
   spec: ToolSpec,
   args: Record<string, unknown>,
   context: ToolContext,
-  timeoutMs: number,
+  defaultTimeoutMs: number,
 ): Promise<unknown> {
+  const timeoutMs = spec.timeoutMs ?? defaultTimeoutMs;
   const controller = new AbortController();
   let stop: (error: Error) => void = () => {};
   const stopped = new Promise<never>((_, reject) => {

@@ -1,3 +1,11 @@
+export {
+  DEFAULT_TOOL_TIMEOUT_MS,
+  type ExecutableTool,
+  type ExecuteToolOptions,
+  executeTool,
+  type ToolCatalogue,
+  type ToolExecution,
+} from "./execute-tool.js";
 export { parseJsonToolCalls } from "./json-tool-call-parser.js";
 export {
   type AnyPrimaryFunction,
@@ -21,6 +29,7 @@ export {
 } from "./tool-output.js";
 export {
   createToolRecord,
+  INLINE_MODULE_PATH,
   jsonSchemaTypeName,
   RUNTIME_MODULE_PATH,
   type ToolOrigin,

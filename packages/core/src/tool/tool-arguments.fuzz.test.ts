@@ -10,6 +10,7 @@ import { silentLogger } from "../log/logger.js";
 import { RegistryFile } from "../registry/registry-file.js";
 import { temporaryDirectory } from "../registry/test-temporary-directory.js";
 import { ToolRegistry } from "../registry/tool-registry.js";
+import { executeTool } from "./execute-tool.js";
 import { parseToolArguments, primaryFunction } from "./primary-function.js";
 import { normalizeToolArguments } from "./tool-arguments.js";
 import type { ToolCall } from "./tool-call.js";
@@ -119,7 +120,7 @@ describe("tool arguments (fuzzed)", () => {
     });
   });
 
-  it("ToolRegistry.execute resolves to a result or a framework error for any call", async () => {
+  it("executeTool resolves to a result or a framework error for any call", async () => {
     const call = fc.record(
       {
         tool_name: fc.oneof(fc.constant("forecast"), fc.string({ maxLength: 20 })),
@@ -129,7 +130,12 @@ describe("tool arguments (fuzzed)", () => {
       { requiredKeys: ["tool_name", "arguments"] },
     );
     await checkAsync(call, async (toolCall) => {
-      const execution = await registry.execute(toolCall as ToolCall, context);
+      const execution = await executeTool(toolCall as ToolCall, {
+        tools: registry,
+        context,
+        timeoutMs: 60_000,
+        logger: silentLogger,
+      });
       if (execution.ok) {
         expect(toolCall.tool_name).toBe("forecast");
         expect(execution.result).toMatch(/^.+: \d+ days in (celsius|fahrenheit)$/);

@@ -32,6 +32,9 @@ export interface ToolRecord {
 /** The `module_path` of runtime-registered tools. */
 export const RUNTIME_MODULE_PATH = "runtime";
 
+/** The `module_path` recorded for tools given as objects rather than specifiers. */
+export const INLINE_MODULE_PATH = "inline";
+
 /** Where a tool being recorded came from. */
 export interface ToolOrigin {
   modulePath: string;

@@ -1,7 +1,7 @@
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { ConfigurationError } from "@framework/core";
+import { warnDeprecated } from "@framework/core/internal";
 import type { CrewQueueConnection } from "../queue-connection.js";
-import { warnDeprecated } from "./deprecation.js";
 
 /**
  * The `PostgresSaver` a queue or worker was given: `checkpointer`, or `saver`, its deprecated

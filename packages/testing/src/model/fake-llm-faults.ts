@@ -37,6 +37,26 @@ export function llmServerErrorFault(status: 500 | 502 | 503 | 504 = 500): FakeRe
   };
 }
 
+/**
+ * HTTP 400 with OpenAI's own answer to a `response_format` of type `json_schema` that the model
+ * does not support (`param: "response_format"`), as providers without structured outputs
+ * refuse it.
+ */
+export function llmResponseFormatRefusalFault(): FakeResponse {
+  return {
+    status: 400,
+    body: {
+      error: {
+        message:
+          "Invalid parameter: 'response_format' of type 'json_schema' is not supported with this model. Learn more about supported models at the Structured Outputs guide: https://platform.openai.com/docs/guides/structured-outputs",
+        type: "invalid_request_error",
+        param: "response_format",
+        code: null,
+      },
+    },
+  };
+}
+
 /** HTTP 200 whose body claims to be JSON but is not. */
 export function llmMalformedBodyFault(): FakeResponse {
   return {

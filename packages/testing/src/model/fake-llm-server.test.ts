@@ -4,6 +4,7 @@ import {
   llmHangFault,
   llmMalformedBodyFault,
   llmRateLimitFault,
+  llmResponseFormatRefusalFault,
   llmServerErrorFault,
   llmStreamCutFault,
 } from "./fake-llm-faults.js";
@@ -27,7 +28,46 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
+const answerFormat = {
+  type: "json_schema" as const,
+  json_schema: { name: "answer", schema: { type: "object" }, strict: false },
+};
+
 describe("startFakeLLMServer", () => {
+  it("refuses response_format with OpenAI's 400 when refusesResponseFormat is set, keeping the script", async () => {
+    const server = await start({ replies: ["{}"], refusesResponseFormat: true });
+    const failure = await client(server)
+      .chat.completions.create({ model: "m", messages: user("hi"), response_format: answerFormat })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 400, param: "response_format" });
+    expect((failure as Error).message).toContain("'response_format' of type 'json_schema'");
+    const completion = await client(server).chat.completions.create({
+      model: "m",
+      messages: user("hi"),
+    });
+    expect(completion.choices[0]?.message.content).toBe("{}");
+  });
+
+  it("accepts response_format by default", async () => {
+    const server = await start(["{}"]);
+    const completion = await client(server).chat.completions.create({
+      model: "m",
+      messages: user("hi"),
+      response_format: answerFormat,
+    });
+    expect(completion.choices[0]?.message.content).toBe("{}");
+    expect(server.chatRequests[0]?.response_format).toEqual(answerFormat);
+  });
+
+  it("injects the response_format refusal as a one-off fault", async () => {
+    const server = await start(["ok"]);
+    server.injectFaults(llmResponseFormatRefusalFault());
+    const failure = await client(server)
+      .chat.completions.create({ model: "m", messages: user("hi") })
+      .catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 400, param: "response_format" });
+  });
+
   it("answers chat completions in the OpenAI shape and records the bodies", async () => {
     const server = await start(["Hi!"]);
     expect(server.baseURL).toBe(`${server.url}/v1`);

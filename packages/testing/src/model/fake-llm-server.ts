@@ -5,6 +5,7 @@ import {
   type RecordedRequest,
   startFakeServer,
 } from "../server/fake-server.js";
+import { llmResponseFormatRefusalFault } from "./fake-llm-faults.js";
 import {
   chatCompletionBody,
   chatCompletionEvents,
@@ -41,6 +42,12 @@ export interface StartFakeLLMServerOptions {
    * scripted. Default `false`.
    */
   answersInProse?: boolean;
+  /**
+   * Answer as a provider without structured outputs: every chat request carrying a
+   * `response_format` gets {@link llmResponseFormatRefusalFault}'s HTTP 400, taking no reply
+   * from the script. Default `false`: `response_format` is accepted (and not enforced).
+   */
+  refusesResponseFormat?: boolean;
 }
 
 /** A running OpenAI-compatible fake. */
@@ -124,6 +131,9 @@ export async function startFakeLLMServer(
           "invalid_request_error",
         ),
       };
+    }
+    if (settings.refusesResponseFormat && body.response_format !== undefined) {
+      return llmResponseFormatRefusalFault();
     }
     const callIndex = scriptedCalls++;
     let value: Awaited<ReturnType<typeof script.next>>;

@@ -3,6 +3,7 @@ export {
   llmHangFault,
   llmMalformedBodyFault,
   llmRateLimitFault,
+  llmResponseFormatRefusalFault,
   llmServerErrorFault,
   llmStreamCutFault,
 } from "./fake-llm-faults.js";

@@ -36,6 +36,11 @@ export interface OpenAIChatRequestBody {
   stream_options?: { include_usage?: boolean };
   temperature?: number;
   max_tokens?: number;
+  /** The answer format asked for: `json_schema` for structured outputs. */
+  response_format?: {
+    type: string;
+    json_schema?: { name: string; schema?: Record<string, unknown>; strict?: boolean | null };
+  };
   [field: string]: unknown;
 }
 

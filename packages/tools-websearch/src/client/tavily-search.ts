@@ -1,6 +1,6 @@
 import { AbortedError, ConfigurationError, registerSecret } from "@framework/core";
+import { warnDeprecated } from "@framework/core/internal";
 import { toSearchError } from "./to-search-error.js";
-import { warnDeprecated } from "./warn-deprecated.js";
 
 /** One page found by a web search. */
 export interface WebSearchResult {

@@ -1,5 +1,5 @@
-import type { AgentResult } from "../agent/agent-result.js";
-import { FrameworkError } from "./framework-error.js";
+import { FrameworkError } from "../error/framework-error.js";
+import type { AgentResult } from "./agent-result.js";
 
 const name = "OutputValidationError";
 const marker = `framework.error.${name}`;
