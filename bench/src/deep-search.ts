@@ -98,7 +98,7 @@ export async function benchDeepSearch(options: DeepSearchBenchOptions): Promise<
       const wallMs = await timeAsync(async () => {
         const report = await variant.streamingResponse("Bitcoin in 2025", {
           maxChapters: chapters,
-          thread: `deep-search-${++thread}`,
+          threadId: `deep-search-${++thread}`,
         });
         const written = report.split("\n## ").length - 1;
         if (written !== chapters) throw new Error(`the report has ${written} chapters`);
