@@ -1,5 +1,5 @@
 import OpenAI from "openai";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   llmHangFault,
   llmMalformedBodyFault,
@@ -225,11 +225,16 @@ describe("startFakeLLMServer", () => {
   it("offers a hang and a stream cut off midway", async () => {
     const server = await start([]);
     server.injectFaults(llmHangFault(), llmStreamCutFault());
+    // Aborted only once the server holds the request: a timer could fire before it arrives,
+    // leaving the hang to the next request.
+    const abort = new AbortController();
     const hanging = fetch(`${server.baseURL}/chat/completions`, {
       method: "POST",
       body: "{}",
-      signal: AbortSignal.timeout(100),
+      signal: abort.signal,
     });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(1), { timeout: 60_000 });
+    abort.abort();
     await expect(hanging).rejects.toThrow();
     const cut = await fetch(`${server.baseURL}/chat/completions`, { method: "POST", body: "{}" });
     await expect(cut.text()).rejects.toThrow();
