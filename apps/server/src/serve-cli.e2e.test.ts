@@ -25,6 +25,7 @@ interface Serving {
 
 let cwd: string;
 const started: Serving[] = [];
+let databases = 0;
 
 beforeAll(async () => {
   cwd = await mkdtemp(join(tmpdir(), "serve-cli-"));
@@ -40,15 +41,16 @@ afterAll(async () => {
 });
 
 /**
- * Starts the built CLI on a free port (`--port 0`) and resolves once it prints its URL; rejects
- * with its output if it ends first.
+ * Starts the built CLI on a free port (`--port 0`) and a database of its own, and resolves once
+ * it prints its URL; rejects with its output if it ends first. A shared database would let a
+ * server resume the runs a killed one left (as it should), here another test's.
  */
 function serve(args: string[], env: Record<string, string> = {}): Promise<Serving> {
   let child: ChildProcess | undefined;
   let stdout = "";
   const ended = spawnApp({
     script,
-    args: ["--port", "0", "--db", join(cwd, "server.sqlite"), ...args],
+    args: ["--port", "0", "--db", join(cwd, `server-${++databases}.sqlite`), ...args],
     cwd,
     env: { FRAMEWORK_CHARTS_DIR: join(cwd, "charts"), ...env },
     onStart: (process) => {
