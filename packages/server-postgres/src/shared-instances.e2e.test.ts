@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 /** Two instances over a fresh schema, each with a client, sharing one test world. */
-async function twoInstances(options: { keepAliveMs?: number } = {}) {
+async function twoInstances(options: { keepAliveMs?: number; recoveryIntervalMs?: number } = {}) {
   const schema = uniqueSchema("instances");
   schemas.push(schema);
   const world: ChainWorld = { gate: new Gate(), ran: [] };
@@ -130,6 +130,36 @@ describe.skipIf(postgresUrl === undefined)("server instances sharing one Postgre
     await clientA.runs.wait(thread.thread_id, "chain", answer);
     expect((await clientA.runs.list(thread.thread_id)).length).toBe(2);
     expect(world.ran.filter((entry) => entry.endsWith(":c:1"))).toHaveLength(1);
+  });
+
+  it("continues on another instance, from its last checkpoint, a run its instance left", async () => {
+    const { world, a, clientA, clientB } = await twoInstances({ recoveryIntervalMs: 50 });
+    const thread = await clientA.threads.create();
+    const run = await clientA.runs.create(thread.thread_id, "chain", {
+      input: { hold: true, label: "1" },
+      streamMode: ["updates"],
+    });
+    const seen = await readUntil(
+      clientB.runs.joinStream(thread.thread_id, run.run_id),
+      updated("a"),
+    );
+    // A goes away mid-run (its lease with it); the run stays `running` until B takes it over.
+    await a.close();
+    await expect.poll(() => world.ran.includes("B:b:1")).toBe(true);
+    world.gate.open();
+    const rest = await readUntil(
+      clientB.runs.joinStream(thread.thread_id, run.run_id, { lastEventId: seen.at(-1)!.id! }),
+    );
+    expect(
+      [...seen, ...rest]
+        .filter((part) => part.event === "updates")
+        .map((part) => Object.keys(part.data as object)[0]),
+    ).toEqual(["a", "b", "c"]);
+    // `a` was checkpointed on A and never ran again; `b` had not finished, so B ran it again.
+    expect(world.ran).toEqual(["A:a:1", "A:b:1", "B:b:1", "B:c:1"]);
+    expect(await clientB.runs.get(thread.thread_id, run.run_id)).toMatchObject({
+      status: "success",
+    });
   });
 
   it("wakes followers again after its listening connection was cut", async () => {
