@@ -67,13 +67,18 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore across instances
     await expect.poll(() => heard.length).toBe(3);
     expect(heard).toEqual(["events:run", "run:run", "run:run"]);
     unwatch();
+    // A watcher kept throughout tells when each change below has been heard.
+    const { heard: all, watcher: sentinel } = recorder();
+    await reader.watchRuns(sentinel);
     await writer.createThread({ threadId: "later", owner, metadata: {} }, { ifExists: "raise" });
     await writer.insertRun(pendingRun(owner, "later", "later-run"));
     await writer.updateRun("later-run", { status: "running" });
+    await expect.poll(() => all).toEqual(["run:later-run"]);
     const { heard: still, watcher: other } = recorder();
     await reader.watchRuns(other);
     await writer.updateRun("later-run", { status: "success" });
-    await expect.poll(() => still).toEqual(["run:later-run"]);
+    await expect.poll(() => all).toEqual(["run:later-run", "run:later-run"]);
+    expect(still).toEqual(["run:later-run"]);
     expect(heard).toHaveLength(3);
   });
 

@@ -73,7 +73,11 @@ export class InstanceLink {
     this.#closed = true;
     const client = await this.#client?.catch(() => undefined);
     this.#client = undefined;
-    if (client) this.#drop(client);
+    if (!client) return;
+    // Given back before the connection goes, so another instance can take them at once
+    // (a closed connection's locks go only once its server process has ended).
+    await client.query("SELECT pg_advisory_unlock_all()").catch(() => undefined);
+    this.#drop(client);
   }
 
   /** Destroys `client` once, however many of its events ask for it. */
