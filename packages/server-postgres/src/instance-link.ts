@@ -35,13 +35,17 @@ export class InstanceLink {
     this.#setup = setup;
   }
 
-  /** Adds a watcher once the connection listens; the function returned removes it. */
+  /**
+   * Adds a watcher once the connection listens; the function returned removes it. When
+   * Postgres cannot be reached it throws, but the watcher stays: the link keeps trying, and
+   * the watcher hears `resumed` once it connects.
+   */
   async watch(watcher: RunWatcher): Promise<() => void> {
     this.#watchers.add(watcher);
     try {
       await this.#connect();
     } catch (error) {
-      this.#watchers.delete(watcher);
+      this.#reconnect(1);
       throw error;
     }
     return () => {
