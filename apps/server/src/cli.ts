@@ -8,6 +8,8 @@ interface ServeFlags {
   port: number;
   host: string;
   db: string;
+  postgres?: string;
+  schema: string;
   offline?: boolean;
   verbose?: boolean;
 }
@@ -31,6 +33,10 @@ await new Command()
         does: "the three agents over HTTP, on sample data and a scripted model",
       },
       {
+        command: "pnpm serve --offline --postgres postgres://127.0.0.1:5432/agents --port 8124",
+        does: "another instance on the same database: any of them answers any request",
+      },
+      {
         command: "pnpm serve --port 9000",
         does: "the three agents on a real model (.env), at http://127.0.0.1:9000",
       },
@@ -50,6 +56,11 @@ await new Command()
     "the SQLite file of threads, runs and checkpoints; a restart on the same file keeps them",
     DEFAULT_DATABASE_PATH,
   )
+  .option(
+    "--postgres <url>",
+    "keep threads, runs, their events and checkpoints in PostgreSQL instead of --db: instances on one database serve the same threads and runs",
+  )
+  .option("--schema <name>", "the PostgreSQL schema of the tables, with --postgres", "public")
   .option("--offline", appOptionsHelp.offline)
   .option("--verbose", appOptionsHelp.verbose)
   .action(async (flags: ServeFlags) => {
@@ -58,7 +69,14 @@ await new Command()
       verbose: flags.verbose === true,
       startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run) =>
-        serveReferenceAgents(run, { port: flags.port, host: flags.host, databasePath: flags.db }),
+        serveReferenceAgents(run, {
+          port: flags.port,
+          host: flags.host,
+          databasePath: flags.db,
+          ...(flags.postgres === undefined
+            ? {}
+            : { postgres: { connectionString: flags.postgres, schema: flags.schema } }),
+        }),
     });
   })
   .parseAsync();

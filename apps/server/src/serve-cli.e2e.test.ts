@@ -1,11 +1,15 @@
 import type { ChildProcess } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { PostgresSaver } from "@framework/checkpoint-postgres";
+import { internalsOf } from "@framework/checkpoint-postgres/internal";
 import { sampleDataHeadline } from "@framework/cli-kit";
 import { type FakeServices, startFakeServices } from "@framework/demo-kit";
 import { type AppProcessResult, spawnApp } from "@framework/demo-kit/testing";
+import { testServiceUrl } from "@framework/testing";
 import { Client } from "@langchain/langgraph-sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { referenceAnalyst } from "./offline/reference-analyst.js";
@@ -268,5 +272,41 @@ describe("pnpm serve on a model service (faked here)", () => {
     await expect(serve(["--host", "0.0.0.0"], services.environment)).rejects.toThrow(
       /code 2\):\nerror: --host 0\.0\.0\.0: this server has no authentication/,
     );
+  });
+});
+
+/** The test Postgres (`pnpm services:start`); under CI a missing one fails instead of skipping. */
+const postgresUrl = testServiceUrl("postgres");
+
+describe.skipIf(postgresUrl === undefined)("pnpm serve --postgres", () => {
+  const schema = `t_serve_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+  afterAll(async () => {
+    const saver = new PostgresSaver({ connectionString: postgresUrl!, schema });
+    await internalsOf(saver).query("drop", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    await saver.close();
+  });
+
+  it("serves the same threads and runs from two instances on one database", async () => {
+    const args = ["--offline", "--postgres", postgresUrl!, "--schema", schema];
+    const [first, second] = await Promise.all([serve(args), serve(args)]);
+    const [one, other] = [new Client({ apiUrl: first.url }), new Client({ apiUrl: second.url })];
+    const thread = await one.threads.create();
+    const values = await one.runs.wait(thread.thread_id, "research", {
+      input: { messages: [{ role: "user", content: "Find papers on tool-using LLM agents." }] },
+    });
+    const [run] = await other.runs.list(thread.thread_id);
+    expect(run?.status).toBe("success");
+    expect((await other.threads.getState(thread.thread_id)).values).toEqual(values);
+    // The conversation goes on from the other instance, on the thread the first one wrote.
+    let last: unknown;
+    for await (const part of other.runs.stream(thread.thread_id, "research", {
+      input: { messages: [{ role: "user", content: "And papers on agent memory?" }] },
+      streamMode: ["values"],
+    })) {
+      if (part.event === "values") last = part.data;
+    }
+    const before = (values as { messages: unknown[] }).messages;
+    expect((last as { messages: unknown[] }).messages.slice(0, before.length)).toEqual(before);
+    expect((last as { messages: unknown[] }).messages.length).toBeGreaterThan(before.length + 1);
   });
 });

@@ -1,3 +1,4 @@
+import { PostgresSaver } from "@framework/checkpoint-postgres";
 import type { AppRun } from "@framework/cli-kit";
 import { ConfigurationError } from "@framework/core";
 import {
@@ -5,7 +6,9 @@ import {
   type FrameworkServer,
   InsecureServerError,
   type ServerAddress,
+  type ServerOptions,
 } from "@framework/server";
+import { PostgresServerStore } from "@framework/server-postgres";
 import { referenceAssistantNames, referenceAssistants } from "./reference-assistants.js";
 
 /** Where `pnpm serve` listens and keeps its threads. */
@@ -15,6 +18,11 @@ export interface ServeRequest {
   host: string;
   /** The SQLite file of threads, runs, their events and checkpoints (`--db`). */
   databasePath: string;
+  /**
+   * Keep them in PostgreSQL instead (`--postgres`, `--schema`): every instance started on the
+   * same database and schema serves the same threads and runs.
+   */
+  postgres?: { connectionString: string; schema: string };
 }
 
 /**
@@ -46,9 +54,10 @@ export async function serveReferenceAgents(run: AppRun, request: ServeRequest): 
       approveAll: run.offline,
       loggerFor: (scope) => run.progress.logger(scope),
     });
+    const shared = request.postgres && (await sharedStorage(request.postgres));
     const server = createServer({
       ...assistants,
-      databasePath: request.databasePath,
+      ...(shared ? shared.options : { databasePath: request.databasePath }),
       logger: run.progress.logger("server"),
     });
     try {
@@ -61,10 +70,36 @@ export async function serveReferenceAgents(run: AppRun, request: ServeRequest): 
       );
     } finally {
       await server.close();
+      await shared?.close();
     }
   } finally {
     stop.dispose();
   }
+}
+
+/**
+ * A `PostgresSaver` and a `PostgresServerStore` on it, their tables set up (so a database that
+ * cannot be reached fails the start, not the first request).
+ */
+async function sharedStorage(postgres: {
+  connectionString: string;
+  schema: string;
+}): Promise<{ options: ServerOptions; close(): Promise<void> }> {
+  const checkpointer = new PostgresSaver(postgres);
+  const store = new PostgresServerStore({ checkpointer });
+  try {
+    await store.setup();
+  } catch (error) {
+    await checkpointer.close();
+    throw error;
+  }
+  return {
+    options: { checkpointer, store },
+    async close() {
+      await store.close();
+      await checkpointer.close();
+    },
+  };
 }
 
 async function listen(

@@ -11,7 +11,7 @@ import pg from "pg";
 import { PostgresFencedError } from "./error/postgres-fenced-error.js";
 import { ConnectionRedactor, describeTarget } from "./internal/connection-redactor.js";
 import { isValidSchemaName, migrate, type Tables, tablesIn } from "./internal/postgres-schema.js";
-import { lendInternals } from "./internal/saver-internals.js";
+import { lendInternals, type TransactionQuery } from "./internal/saver-internals.js";
 import { typedFailure } from "./internal/typed-failure.js";
 
 /** Options of {@link PostgresSaver}: a connection string, or a pool you own. */
@@ -149,6 +149,7 @@ export class PostgresSaver implements Checkpointer {
         text: string,
         values: unknown[] = [],
       ) => this.#query<R>(operation, text, values),
+      transaction: (operation, work) => this.#transaction(operation, work),
     });
   }
 
@@ -328,6 +329,45 @@ export class PostgresSaver implements Checkpointer {
       return (await this.#pool.query<R>(text, values)).rows;
     } catch (error) {
       throw typedFailure(error, this.#context(operation));
+    }
+  }
+
+  async #transaction<T>(
+    operation: string,
+    work: (query: TransactionQuery) => Promise<T>,
+  ): Promise<T> {
+    await this.setup();
+    const context = this.#context(operation);
+    let client: pg.PoolClient;
+    try {
+      client = await this.#pool.connect();
+    } catch (error) {
+      throw typedFailure(error, context);
+    }
+    const query: TransactionQuery = async <R extends pg.QueryResultRow>(
+      text: string,
+      values: unknown[] = [],
+    ) => {
+      try {
+        return (await client.query<R>(text, values)).rows;
+      } catch (error) {
+        throw typedFailure(error, context);
+      }
+    };
+    try {
+      await query("BEGIN");
+      const result = await work(query);
+      await query("COMMIT");
+      client.release();
+      return result;
+    } catch (error) {
+      // A connection that cannot even roll back is broken: the pool must not lend it again.
+      const rolledBack = await client.query("ROLLBACK").then(
+        () => true,
+        () => false,
+      );
+      client.release(!rolledBack);
+      throw error;
     }
   }
 

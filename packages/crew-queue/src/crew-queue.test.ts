@@ -207,6 +207,61 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     expect(done! - pending!).toBeGreaterThanOrEqual(0);
   });
 
+  it("replays a run's logged events after a sequence number, then follows live: each once, in order", async () => {
+    const { queue, worker } = await createHarness("replay");
+    const { open, opened } = gate();
+    let entered!: () => void;
+    const inNodeB = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    await worker({
+      hooks: {
+        b: async () => {
+          entered();
+          await opened;
+        },
+      },
+    });
+    const run = await queue.submit("test", { query: "q" });
+    await inNodeB;
+    // A follower that joins late gets everything from the start, and drops after two events.
+    const first: RunEvent[] = [];
+    for await (const event of queue.events(run.runId, { after: 0 })) {
+      first.push(event);
+      if (first.length === 2) break;
+    }
+    // Resuming from the last number it saw, it gets the rest: what was logged meanwhile,
+    // then the events that follow while it waits.
+    const rest: RunEvent[] = [];
+    const following = (async () => {
+      for await (const event of queue.events(run.runId, { after: first.at(-1)!.seq! })) {
+        rest.push(event);
+        if (rest.length === 2) open();
+      }
+    })();
+    await following;
+    const label = (event: RunEvent) =>
+      event.type === "status" ? event.status : `${event.type}:${event.node}`;
+    expect([...first, ...rest].map(label)).toEqual([
+      "running",
+      "node_start:a",
+      "node_end:a",
+      "node_start:b",
+      "node_end:b",
+      "node_start:c",
+      "node_end:c",
+      "done",
+    ]);
+    expect([...first, ...rest].map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // The whole log again, from any later point, once the run is over.
+    const again: RunEvent[] = [];
+    for await (const event of queue.events(run.runId, { after: 6 })) again.push(event);
+    expect(again.map(label)).toEqual(["node_end:c", "done"]);
+    const none: RunEvent[] = [];
+    for await (const event of queue.events(run.runId, { after: 8 })) none.push(event);
+    expect(none).toEqual([]);
+  });
+
   it("tells a follower that comes after a worker took the run which worker holds it", async () => {
     const { queue, worker } = await createHarness("late_follower");
     let entered!: () => void;

@@ -11,7 +11,7 @@ import { ThreadBusyError } from "./error/thread-busy-error.js";
 import { checkpointerOf } from "./internal/checkpointer-option.js";
 import { RunJobs } from "./internal/run-jobs.js";
 import { RunNotifications } from "./internal/run-notifications.js";
-import { RunStore } from "./internal/run-store.js";
+import { RunStore, runEventPage } from "./internal/run-store.js";
 import { type CrewQueueConnection, DEFAULT_QUEUE_NAME } from "./queue-connection.js";
 import type { RunEvent } from "./run/run-event.js";
 import { finalStatuses, type RunInput, type RunRecord, type RunStatus } from "./run/run-record.js";
@@ -55,6 +55,16 @@ export interface SubmittedRun {
 export interface ResultOptions {
   /** Give up waiting after this long with `RunTimeoutError` (the run goes on). Default: wait. */
   timeoutMs?: number;
+}
+
+/** Options of {@link CrewQueue.events}. */
+export interface EventsOptions {
+  /**
+   * Replay the run's logged events after this sequence number (`seq`; 0 for all), then
+   * follow live: each event once, in order, none missed. Without it, the run's status now,
+   * then the events from the moment of the call.
+   */
+  after?: number;
 }
 
 /** Jobs and runs, for dashboards and autoscaling. */
@@ -180,9 +190,78 @@ export class CrewQueue {
    * the final status. Node events before the call are not replayed; a run already over
    * yields its final status only.
    *
+   * With `after`, the run's logged events after that sequence number instead, then the
+   * following ones as they commit, each once and in order, ending after the final status: a
+   * follower that lost its connection resumes from the last `seq` it saw.
+   *
    * @throws RunNotFoundError
    */
-  async *events(runId: string): AsyncGenerator<RunEvent> {
+  events(runId: string, options: EventsOptions = {}): AsyncGenerator<RunEvent> {
+    return options.after === undefined
+      ? this.#liveEvents(runId)
+      : this.#loggedEvents(runId, options.after);
+  }
+
+  async *#loggedEvents(runId: string, after: number): AsyncGenerator<RunEvent> {
+    const channel = new EventChannel<RunEvent>();
+    let cursor = after;
+    let ended = false;
+    const deliver = (event: RunEvent) => {
+      if (ended || event.seq === undefined || event.seq <= cursor) return;
+      cursor = event.seq;
+      channel.push(event);
+      if (event.type === "status" && finalStatuses.has(event.status)) {
+        ended = true;
+        channel.close();
+      }
+    };
+    // Reads the log from the cursor; once the run's row says it is over, reads once more
+    // (its final status commits with that event) and ends.
+    const catchUp = async () => {
+      for (let over = false; !ended; ) {
+        const events = await this.#store.eventsAfter(runId, cursor);
+        for (const event of events) deliver(event);
+        if (events.length === runEventPage) continue;
+        if (over) {
+          // A run that ended before its events were logged has no final event to end on.
+          ended = true;
+          channel.close();
+          return;
+        }
+        const run = await this.#store.get(runId);
+        if (!run) {
+          ended = true;
+          channel.close({ error: new RunNotFoundError({ runId }) });
+          return;
+        }
+        if (!finalStatuses.has(run.status)) return;
+        over = true;
+      }
+    };
+    // One step at a time, in the order the notices came, so events go out in order.
+    let steps = Promise.resolve();
+    const step = (work: () => Promise<void> | void) => {
+      steps = steps.then(work).catch((error: unknown) => {
+        ended = true;
+        channel.close({ error });
+      });
+    };
+    const unsubscribe = await this.#notifications.subscribe(runId, (notice) => {
+      if (notice === "reconnected") return step(catchUp);
+      if (notice.type === "cancel" || notice.seq === undefined) return;
+      const seq = notice.seq;
+      // The next one is told as it comes; after a gap (notices missed), the log fills it.
+      step(() => (seq === cursor + 1 ? deliver(notice) : seq > cursor ? catchUp() : undefined));
+    });
+    try {
+      step(catchUp);
+      yield* channel;
+    } finally {
+      unsubscribe();
+    }
+  }
+
+  async *#liveEvents(runId: string): AsyncGenerator<RunEvent> {
     const channel = new EventChannel<RunEvent>();
     // A status is told once, whether the subscription or the first read of the row saw it first.
     const told = new Set<string>();

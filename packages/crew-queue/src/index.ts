@@ -2,6 +2,7 @@ export type { Crew, CrewFactory, CrewFactoryContext } from "./crew-factory.js";
 export {
   CrewQueue,
   type CrewQueueOptions,
+  type EventsOptions,
   type QueueStats,
   type ResultOptions,
   type SubmitOptions,

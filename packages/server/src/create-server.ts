@@ -36,6 +36,8 @@ export const DEFAULT_KEEP_ALIVE_MS = 15_000;
 export const DEFAULT_EVENT_RETENTION_MS = 60 * 60 * 1000;
 /** How long `close()` lets running nodes end before stopping them, by default. */
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
+/** How often an instance over a shared store looks for runs of dead instances, by default. */
+export const DEFAULT_RECOVERY_INTERVAL_MS = 10_000;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -48,7 +50,11 @@ export interface ServerOptions {
    * `SqliteSaver` on {@link ServerOptions.databasePath}.
    */
   checkpointer?: Checkpointer;
-  /** Where threads, runs and run events go. Default: SQLite on `databasePath`. */
+  /**
+   * Where threads, runs and run events go. Default: SQLite on `databasePath`. Several server
+   * instances share one `PostgresServerStore` (`@framework/server-postgres`): any of them
+   * answers any request.
+   */
   store?: ServerStore;
   /** The SQLite file of the defaults above. Default {@link DEFAULT_DATABASE_PATH}. */
   databasePath?: string;
@@ -67,6 +73,12 @@ export interface ServerOptions {
   eventRetentionMs?: number;
   /** Default {@link DEFAULT_SHUTDOWN_GRACE_MS}. */
   shutdownGraceMs?: number;
+  /**
+   * With a store shared by several instances: how often this one looks for the unfinished
+   * runs of instances that died (their thread leases went with them) and continues them from
+   * their last checkpoint. Default {@link DEFAULT_RECOVERY_INTERVAL_MS}.
+   */
+  recoveryIntervalMs?: number;
   /** Receives the server's log lines, secrets redacted. Default: the framework's logger. */
   logger?: Logger;
 }
@@ -130,7 +142,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     : new SqliteSaver({ path: databasePath, durability: "normal" });
   const checkpointer = options.checkpointer ?? ownCheckpointer!;
   const ownStore = options.store ? undefined : new SqliteServerStore({ path: databasePath });
-  const store = options.store ?? ownStore!;
+  const store: ServerStore = options.store ?? ownStore!;
   const assistants = new AssistantRegistry([
     ...Object.entries(options.agents ?? {}).map(([name, agent]) =>
       servedAgent(name, agent, checkpointer),
@@ -209,10 +221,20 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   );
   trim.unref();
 
-  const ready = runs.recover();
+  const ready = runs.start();
   ready.catch((error: unknown) =>
     logger.error(`Resuming unfinished runs failed: ${String(error)}`),
   );
+  const sweep = store.leaseThread
+    ? setInterval(() => {
+        runs
+          .recover()
+          .catch((error: unknown) =>
+            logger.warn(`Looking for runs of stopped instances failed: ${String(error)}`),
+          );
+      }, options.recoveryIntervalMs ?? DEFAULT_RECOVERY_INTERVAL_MS)
+    : undefined;
+  sweep?.unref();
   let http: Server | undefined;
   let closing: Promise<void> | undefined;
 
@@ -246,6 +268,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     close() {
       closing ??= (async () => {
         clearInterval(trim);
+        clearInterval(sweep);
         const stopped = http ? new Promise((resolve) => http!.close(resolve)) : Promise.resolve();
         await runs.close(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         await log.flush().catch(() => {});

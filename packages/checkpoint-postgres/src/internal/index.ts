@@ -8,4 +8,8 @@
  *
  * @packageDocumentation
  */
-export { internalsOf, type PostgresSaverInternals } from "./saver-internals.js";
+export {
+  internalsOf,
+  type PostgresSaverInternals,
+  type TransactionQuery,
+} from "./saver-internals.js";

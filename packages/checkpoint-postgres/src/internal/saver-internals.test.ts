@@ -62,4 +62,30 @@ describe.skipIf(postgresUrl === undefined)("internalsOf a live saver", () => {
       await saver.close();
     }
   });
+
+  it("commits a transaction whose work resolves and rolls back one whose work throws", async () => {
+    const saver = new PostgresSaver({ connectionString: url, schema });
+    try {
+      const { query, transaction } = internalsOf(saver);
+      await query("table", `CREATE TABLE "${schema}".notes (note text NOT NULL)`);
+      const kept = await transaction("keep", async (inside) => {
+        await inside(`INSERT INTO "${schema}".notes VALUES ($1)`, ["kept"]);
+        return "done";
+      });
+      expect(kept).toBe("done");
+      const failure = new Error("changed my mind");
+      const dropped = await transaction("drop", async (inside) => {
+        await inside(`INSERT INTO "${schema}".notes VALUES ($1)`, ["dropped"]);
+        throw failure;
+      }).catch((error: unknown) => error);
+      expect(dropped).toBe(failure);
+      const refused = await transaction("bad statement", (inside) =>
+        inside("SELECT * FROM no_such_table"),
+      ).catch((error: unknown) => error);
+      expect(refused).toMatchObject({ operation: "bad statement", code: "42P01" });
+      expect(await query("read", `SELECT note FROM "${schema}".notes`)).toEqual([{ note: "kept" }]);
+    } finally {
+      await saver.close();
+    }
+  });
 });

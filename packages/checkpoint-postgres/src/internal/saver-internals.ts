@@ -20,7 +20,21 @@ export interface PostgresSaverInternals {
     text: string,
     values?: unknown[],
   ): Promise<R[]>;
+  /**
+   * Runs `work` in one transaction on a connection of the saver's pool, once its schema is set
+   * up: committed when `work` resolves, rolled back when it throws. Its `query` fails with this
+   * package's typed errors, as {@link PostgresSaverInternals.query} does.
+   *
+   * @param operation names the transaction in error messages, e.g. `"insert run"`.
+   */
+  transaction<T>(operation: string, work: (query: TransactionQuery) => Promise<T>): Promise<T>;
 }
+
+/** One statement inside {@link PostgresSaverInternals.transaction}. */
+export type TransactionQuery = <R extends pg.QueryResultRow = pg.QueryResultRow>(
+  text: string,
+  values?: unknown[],
+) => Promise<R[]>;
 
 // Keyed by the saver, so what it lends is reachable only through this module and goes with it.
 const lent = new WeakMap<object, PostgresSaverInternals>();

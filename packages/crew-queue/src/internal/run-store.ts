@@ -7,6 +7,9 @@ import type { RunInput, RunRecord, RunStatus } from "../run/run-record.js";
 /** The runs table, in the checkpointer's schema beside the checkpoints. */
 export const runsTable = "crew_runs";
 
+/** How many logged events one read of a run's log takes. */
+export const runEventPage = 256;
+
 /** A cancel request, sent to whichever worker holds the run. */
 export interface CancelNotice {
   readonly type: "cancel";
@@ -68,6 +71,10 @@ export class RunStore {
   readonly channel: string;
   readonly #schema: string;
   readonly #table: string;
+  /** The runs' event log: every event told on the channel but `cancel`, numbered per run. */
+  readonly #events: string;
+  /** The SQL function that logs an event (numbering it) and notifies the channel. */
+  readonly #notice: string;
   readonly #postgres: PostgresSaverInternals;
   #ready: Promise<void> | undefined;
 
@@ -76,6 +83,8 @@ export class RunStore {
     this.#postgres = internalsOf(checkpointer);
     this.#schema = checkpointer.schema;
     this.#table = `"${this.#schema}".${runsTable}`;
+    this.#events = `"${this.#schema}".crew_run_events`;
+    this.#notice = `"${this.#schema}".crew_run_notice`;
     this.channel = `crew_runs_${this.#schema}`.slice(0, 63);
   }
 
@@ -120,7 +129,32 @@ export class RunStore {
          ON ${this.#table} (thread_id) WHERE status IN ${active};
        CREATE INDEX IF NOT EXISTS crew_runs_queued
          ON ${this.#table} (thread_id, created_at) WHERE status = 'queued';
-       CREATE INDEX IF NOT EXISTS crew_runs_active ON ${this.#table} (status) WHERE status IN ${active};`,
+       CREATE INDEX IF NOT EXISTS crew_runs_active ON ${this.#table} (status) WHERE status IN ${active};
+       CREATE TABLE IF NOT EXISTS ${this.#events} (
+         run_id text   NOT NULL,
+         seq    bigint NOT NULL,
+         event  text   NOT NULL,
+         PRIMARY KEY (run_id, seq)
+       );
+       -- Numbers and logs an event, then notifies it with its number, in the caller's
+       -- statement: an event is in the log exactly when the change it tells of commits. The
+       -- lock orders a run's writers; each reads the last number after taking it.
+       CREATE OR REPLACE FUNCTION ${this.#notice}(channel text, run text, body text, keep boolean)
+       RETURNS bigint LANGUAGE plpgsql AS $notice$
+       DECLARE
+         numbered bigint;
+         told text := body;
+       BEGIN
+         IF keep THEN
+           PERFORM pg_advisory_xact_lock(hashtextextended('@framework/crew-queue:events:' || run, 0));
+           SELECT coalesce(max(seq), 0) + 1 INTO numbered FROM ${this.#events} WHERE run_id = run;
+           told := (body::jsonb || jsonb_build_object('seq', numbered))::text;
+           INSERT INTO ${this.#events} (run_id, seq, event) VALUES (run, numbered, told);
+         END IF;
+         PERFORM pg_notify(channel, told);
+         RETURN numbered;
+       END
+       $notice$;`,
     );
   }
 
@@ -184,7 +218,7 @@ export class RunStore {
                            ORDER BY created_at, run_id LIMIT 1)
              AND NOT EXISTS (SELECT 1 FROM ${this.#table} WHERE thread_id = $1 AND status IN ${active})
            RETURNING run_id)
-         SELECT run_id, pg_notify($2, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text)
+         SELECT run_id, ${this.#notice}($2, run_id, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text, true)
          FROM next`,
         [threadId, this.channel],
       );
@@ -208,8 +242,8 @@ export class RunStore {
              worker = $2, started_at = coalesce(started_at, clock_timestamp()), updated_at = clock_timestamp()
          WHERE run_id = $1 AND status IN ${active}
          RETURNING *)
-       SELECT claimed.*, pg_notify($3, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id,
-         'status', 'running', 'worker', worker, 'attempt', attempts)::text) AS notified
+       SELECT claimed.*, ${this.#notice}($3, run_id, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id,
+         'status', 'running', 'worker', worker, 'attempt', attempts)::text, true) AS notified
        FROM claimed`,
       [runId, worker, this.channel],
     );
@@ -233,7 +267,7 @@ export class RunStore {
          SET status = $3, result = $4, error = $5, finished_at = clock_timestamp(), updated_at = clock_timestamp()
          WHERE run_id = $1 AND lease_epoch = $2 AND status = 'running'
          RETURNING run_id)
-       SELECT run_id, pg_notify($6, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', $3::text)::text)
+       SELECT run_id, ${this.#notice}($6, run_id, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', $3::text)::text, true)
        FROM ended`,
       [
         runId,
@@ -255,7 +289,7 @@ export class RunStore {
          UPDATE ${this.#table} SET status = 'pending', worker = NULL, updated_at = clock_timestamp()
          WHERE run_id = $1 AND lease_epoch = $2 AND status = 'running'
          RETURNING run_id)
-       SELECT run_id, pg_notify($3, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text)
+       SELECT run_id, ${this.#notice}($3, run_id, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text, true)
        FROM released`,
       [runId, leaseEpoch, this.channel],
     );
@@ -274,7 +308,7 @@ export class RunStore {
          SET status = 'failed', error = $2, finished_at = clock_timestamp(), updated_at = clock_timestamp()
          WHERE run_id = $1 AND status IN ${active}
          RETURNING run_id, thread_id)
-       SELECT thread_id, pg_notify($3, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'failed')::text)
+       SELECT thread_id, ${this.#notice}($3, run_id, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'failed')::text, true)
        FROM ended`,
       [runId, error, this.channel],
     );
@@ -297,9 +331,10 @@ export class RunStore {
              updated_at = clock_timestamp()
          WHERE run_id = $1 AND status IN ('queued', 'pending', 'running')
          RETURNING run_id, thread_id, status)
-       SELECT status, thread_id, pg_notify($2, CASE WHEN status = 'running'
+       SELECT status, thread_id, ${this.#notice}($2, run_id, CASE WHEN status = 'running'
            THEN json_build_object('type', 'cancel', 'runId', run_id)::text
-           ELSE json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', status)::text END)
+           ELSE json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', status)::text END,
+         status <> 'running')
        FROM asked`,
       [runId, this.channel],
     );
@@ -320,7 +355,7 @@ export class RunStore {
              updated_at = clock_timestamp()
          WHERE run_id = $1 AND status IN ('cancelled', 'failed')
          RETURNING run_id)
-       SELECT run_id, pg_notify($2, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text)
+       SELECT run_id, ${this.#notice}($2, run_id, json_build_object('type', 'status', 'at', clock_timestamp(), 'runId', run_id, 'status', 'pending')::text, true)
        FROM reopened`,
       [runId, this.channel],
     );
@@ -358,12 +393,28 @@ export class RunStore {
     return Object.fromEntries(rows.map((row) => [row.status, Number(row.count)]));
   }
 
-  /** Tells listeners of the run about a node event (live only: nobody listening, nobody told). */
+  /**
+   * Tells listeners of the run about a node event, and logs it with the run's next sequence
+   * number (a `cancel` notice is told only).
+   */
   async notify(notice: RunNotice): Promise<void> {
-    await this.#postgres.query("notify", "SELECT pg_notify($1, $2)", [
+    await this.#rows("notify", `SELECT ${this.#notice}($1, $2, $3, $4)`, [
       this.channel,
+      notice.runId,
       JSON.stringify(notice),
+      notice.type !== "cancel",
     ]);
+  }
+
+  /** The run's logged events after sequence number `after`, oldest first, {@link runEventPage} at most. */
+  async eventsAfter(runId: string, after: number): Promise<RunEvent[]> {
+    await this.setup();
+    const rows = await this.#postgres.query<{ event: string }>(
+      "read run events",
+      `SELECT event FROM ${this.#events} WHERE run_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+      [runId, after, runEventPage],
+    );
+    return rows.map((row) => JSON.parse(row.event) as RunEvent);
   }
 
   /** True for the unique violation `reopen` throws on a busy thread. */

@@ -2,9 +2,17 @@ import type { RunStatus } from "./run-record.js";
 
 /**
  * What `queue.events(runId)` yields while a run goes on: its nodes starting and ending
- * (`attempt` tells a takeover apart), and each status change, the last one final.
+ * (`attempt` tells a takeover apart), and each status change, the last one final. Every
+ * event is logged with `seq`, its number in the run's log (from 1), from which
+ * `queue.events(runId, { after })` replays; the status a follower is told on subscribing
+ * without `after` describes the run's row and has none.
  */
-export type RunEvent =
+export type RunEvent = RunEventOf & {
+  /** The event's number in the run's log, from 1, in the order the events committed. */
+  readonly seq?: number;
+};
+
+type RunEventOf =
   | {
       readonly type: "node_start";
       readonly runId: string;

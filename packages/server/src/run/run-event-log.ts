@@ -79,6 +79,11 @@ export class RunEventLog {
     for (const wake of [...(this.#waiters.get(runId) ?? [])]) wake();
   }
 
+  /** Wakes every follower: changes made elsewhere may have gone unheard. */
+  notifyAll(): void {
+    for (const runId of [...this.#waiters.keys()]) this.notify(runId);
+  }
+
   async #writeAll(): Promise<void> {
     while (this.#pending.length > 0) {
       const batch = this.#pending;

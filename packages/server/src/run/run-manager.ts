@@ -87,18 +87,27 @@ export interface RunEnd {
 
 /** A run executing in this process, and the waiters of its end. */
 interface ExpectedEnd {
+  readonly threadId: string;
   readonly promise: Promise<RunEnd | undefined | "unknown">;
   readonly resolve: (end: RunEnd | undefined | "unknown") => void;
 }
 
-/** Why a run's signal was aborted. */
+/**
+ * Why a run's signal was aborted: a stop asked for, the server shutting down, or the thread's
+ * lease lost with the shared store's connection (the run stays `running` for whichever process
+ * leases the thread next).
+ */
 class RunStop {
-  constructor(readonly kind: "cancel" | "shutdown") {}
+  constructor(readonly kind: "cancel" | "shutdown" | "lost") {}
 }
 
 interface ThreadSlot {
   /** The run executing now, if any, and its end. */
   runId: string | undefined;
+  /** Its owner, to read it back when another process asks it to stop. */
+  owner: string | undefined;
+  /** The thread's lease went with the shared store's connection: start no further run. */
+  lost: boolean;
   current: Promise<void>;
   controller: AbortController;
   /** The end of the thread's whole queue. */
@@ -109,6 +118,10 @@ interface ThreadSlot {
  * Creates, schedules, executes, cancels and recovers runs. Runs of one thread execute one at
  * a time, oldest first; runs of different threads run concurrently. Everything a run needs is
  * in the store, so a run left unfinished by a crash is picked up by {@link recover}.
+ *
+ * Over a store shared by several processes (one with `leaseThread`), a thread's runs execute
+ * in the process holding its lease; the others hear of changes through `watchRuns`, and a stop
+ * asked for anywhere reaches the process executing the run.
  */
 export class RunManager {
   readonly #store: ServerStore;
@@ -125,6 +138,9 @@ export class RunManager {
   /** Fired by {@link close}: executing runs start no new node and stop at a checkpoint. */
   readonly #shutdown = new AbortController();
   #closing = false;
+  #unwatch: (() => void) | undefined;
+  /** The recovery under way: one at a time, since this process's leases are reentrant. */
+  #recovering: Promise<void> = Promise.resolve();
 
   constructor(options: RunManagerOptions) {
     this.#store = options.store;
@@ -192,7 +208,7 @@ export class RunManager {
       checkpointBefore: latest?.id ?? null,
       cancel: null,
     });
-    if (run) this.#expectEnd(run.runId);
+    if (run) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
       throw new ThreadBusyConflictError({
         threadId: thread.threadId,
@@ -264,12 +280,12 @@ export class RunManager {
     }
   }
 
-  #expectEnd(runId: string): void {
+  #expectEnd(runId: string, threadId: string): void {
     let resolve!: ExpectedEnd["resolve"];
     const promise = new Promise<RunEnd | undefined | "unknown">((done) => {
       resolve = done;
     });
-    this.#ends.set(runId, { promise, resolve });
+    this.#ends.set(runId, { threadId, promise, resolve });
   }
 
   #ended(runId: string, end: RunEnd | undefined | "unknown"): void {
@@ -291,23 +307,87 @@ export class RunManager {
   }
 
   /**
-   * Picks up what a stopped server left: runs still marked running continue from their last
-   * checkpoint, pending runs start in order.
+   * Starts: over a shared store, follows the changes other processes make to runs; then picks
+   * up what a stopped server left ({@link recover}).
    */
-  async recover(): Promise<void> {
-    const threads = new Set<string>();
+  async start(): Promise<void> {
+    if (this.#store.watchRuns) {
+      this.#unwatch = await this.#store.watchRuns({
+        changed: (runId, kind) => {
+          this.#log.notify(runId);
+          if (kind === "run") void this.#stopIfAsked(runId);
+        },
+        lost: () => {
+          this.#log.notifyAll();
+          for (const slot of this.#threads.values()) {
+            slot.lost = true;
+            slot.controller.abort(new RunStop("lost"));
+          }
+        },
+        resumed: () => {
+          this.#log.notifyAll();
+          this.recover().catch((error: unknown) =>
+            this.#logger.error(`Resuming runs failed: ${runFailure(error).message}`),
+          );
+        },
+      });
+    }
+    await this.recover();
+  }
+
+  /**
+   * Picks up what a stopped server left: runs still marked running continue from their last
+   * checkpoint, pending runs start in order. Over a shared store, only the threads no live
+   * process holds are picked up (those of a process that died), so calling it again now and
+   * then is how runs of a dead process go on.
+   */
+  recover(): Promise<void> {
+    const next = this.#recovering.then(() => this.#recoverUnfinished());
+    this.#recovering = next.catch(() => {});
+    return next;
+  }
+
+  async #recoverUnfinished(): Promise<void> {
+    const threads = new Map<string, RunRecord[]>();
     for (const run of await this.#store.unfinishedRuns()) {
-      if (run.cancel) {
-        await this.#finishStopped(run, run.cancel);
+      threads.set(run.threadId, [...(threads.get(run.threadId) ?? []), run]);
+    }
+    for (const [threadId, unfinished] of threads) {
+      if (this.#closing || this.#threads.has(threadId)) continue;
+      if (!(await this.#lease(threadId))) continue;
+      if (this.#threads.has(threadId)) {
+        // A run created here meanwhile started the thread's runs.
+        await this.#release(threadId);
         continue;
       }
-      if (run.status === "running") {
-        await this.#store.updateRun(run.runId, { status: "pending", attempt: run.attempt + 1 });
+      let pending = false;
+      try {
+        for (const seen of unfinished) {
+          // Read again under the lease: the run may have ended since the list was read.
+          const run = this.#store.leaseThread
+            ? await this.#store.getRun(seen.owner, seen.runId)
+            : seen;
+          if (!run || isRunFinished(run)) continue;
+          if (run.cancel) {
+            await this.#finishStopped(run, run.cancel);
+            continue;
+          }
+          if (run.status === "running") {
+            await this.#store.updateRun(run.runId, {
+              status: "pending",
+              attempt: run.attempt + 1,
+            });
+          }
+          if (!this.#ends.has(run.runId)) this.#expectEnd(run.runId, threadId);
+          pending = true;
+        }
+      } catch (error) {
+        await this.#release(threadId);
+        throw error;
       }
-      this.#expectEnd(run.runId);
-      threads.add(run.threadId);
+      if (pending) this.#schedule(threadId, true);
+      else await this.#release(threadId);
     }
-    for (const threadId of threads) this.#schedule(threadId);
   }
 
   /**
@@ -330,21 +410,35 @@ export class RunManager {
     const active = (await this.#store.listRuns(owner, threadId, { limit: 100, offset: 0 })).filter(
       (run) => !isRunFinished(run),
     );
-    if (this.#closing || this.#threads.has(threadId) || active.length > 0) {
-      throw new ThreadBusyConflictError({ threadId, activeRunIds: active.map((run) => run.runId) });
-    }
+    const busy = () =>
+      new ThreadBusyConflictError({ threadId, activeRunIds: active.map((run) => run.runId) });
+    if (this.#closing || this.#threads.has(threadId) || active.length > 0) throw busy();
     const graphId = thread.metadata.graph_id;
     const named = thread.assistantId ?? (typeof graphId === "string" ? graphId : undefined);
     if (named === undefined) throw new ThreadWithoutAssistantError({ threadId });
     const assistant = this.#assistant(named);
-    // Holding the thread's slot, so a run created now waits instead of racing the update.
+    // Holding the thread's slot (and, over a shared store, its lease), so a run created now
+    // waits instead of racing the update.
     const slot: ThreadSlot = {
       runId: undefined,
+      owner: undefined,
+      lost: false,
       current: Promise.resolve(),
       controller: new AbortController(),
       done: Promise.resolve(),
     };
     this.#threads.set(threadId, slot);
+    let leased = false;
+    try {
+      leased = await this.#lease(threadId);
+    } finally {
+      if (!leased) {
+        // Another process executes the thread's runs, including any created here meanwhile.
+        this.#threads.delete(threadId);
+        this.#schedule(threadId);
+      }
+    }
+    if (!leased) throw busy();
     const written = this.#writeUpdate(owner, thread, assistant, update);
     slot.done = slot.current = written.then(
       () => {},
@@ -354,6 +448,7 @@ export class RunManager {
       return await written;
     } finally {
       this.#threads.delete(threadId);
+      await this.#release(threadId);
       this.#schedule(threadId);
     }
   }
@@ -402,6 +497,7 @@ export class RunManager {
    */
   async close(graceMs: number): Promise<void> {
     this.#closing = true;
+    this.#unwatch?.();
     this.#shutdown.abort(new RunStop("shutdown"));
     const settled = Promise.all([...this.#threads.values()].map((slot) => slot.done));
     let timer: NodeJS.Timeout | undefined;
@@ -484,22 +580,68 @@ export class RunManager {
     if (slot?.runId === run.runId) {
       slot.controller.abort(new RunStop("cancel"));
       await slot.current;
-    } else {
-      await this.#finishStopped(run, action);
+      return;
     }
+    if (slot || !this.#store.leaseThread) {
+      await this.#finishStopped(run, action);
+      return;
+    }
+    // Over a shared store: with the thread's lease, nobody executes the run and it is stopped
+    // here; otherwise the process holding it stops it when it hears of the request.
+    if (await this.#lease(run.threadId)) {
+      try {
+        const current = await this.#store.getRun(run.owner, run.runId);
+        if (current && !isRunFinished(current)) await this.#finishStopped(current, action);
+      } finally {
+        await this.#release(run.threadId);
+      }
+      this.#schedule(run.threadId);
+      return;
+    }
+    for (;;) {
+      const current = await this.#store.getRun(run.owner, run.runId);
+      if (!current || isRunFinished(current)) return;
+      await this.#log.changed(run.runId, this.#shutdown.signal, 30_000);
+      if (this.#shutdown.signal.aborted) return;
+    }
+  }
+
+  /** A stop asked for by another process, of a run this one executes, is carried out. */
+  async #stopIfAsked(runId: string): Promise<void> {
+    const slot = [...this.#threads.values()].find((candidate) => candidate.runId === runId);
+    if (!slot?.owner) return;
+    try {
+      const run = await this.#store.getRun(slot.owner, runId);
+      if (run?.cancel && slot.runId === runId) slot.controller.abort(new RunStop("cancel"));
+    } catch (error) {
+      this.#logger.warn(`Reading run ${runId} after a change failed: ${runFailure(error).message}`);
+    }
+  }
+
+  /** Takes the thread for this process: always, unless the store is shared by several. */
+  async #lease(threadId: string): Promise<boolean> {
+    return this.#store.leaseThread ? this.#store.leaseThread(threadId) : true;
+  }
+
+  async #release(threadId: string): Promise<void> {
+    await this.#store.releaseThread?.(threadId);
   }
 
   /** Records a stopped run's end: `interrupted`, or gone with its thread rolled back. */
   async #finishStopped(run: RunRecord, action: CancelAction): Promise<void> {
     if (action === "rollback") {
-      await this.#store.deleteRun(run.runId);
+      // The thread is back where it stood before the run goes, so whoever sees the run gone
+      // (in any process) sees the thread rolled back; done twice after a crash, it is the same.
       if (run.status === "running" || run.attempt > 1) await this.#rollBack(run);
+      await this.#store.deleteRun(run.runId);
       this.#ended(run.runId, undefined);
     } else {
-      const stopped = await this.#store.updateRun(run.runId, {
-        status: "interrupted",
-        cancel: null,
-      });
+      // A run that was running leaves its thread idle in the same step.
+      const stopped = await this.#store.updateRun(
+        run.runId,
+        { status: "interrupted", cancel: null },
+        run.status === "running" ? { status: "idle" } : undefined,
+      );
       this.#ended(run.runId, stopped && { run: stopped });
     }
     this.#log.notify(run.runId);
@@ -516,17 +658,26 @@ export class RunManager {
     await this.#store.setThreadStatus(run.threadId, "idle");
   }
 
-  /** Starts the thread's runs one after another, unless they are already being started. */
-  #schedule(threadId: string): void {
-    if (this.#closing || this.#threads.has(threadId)) return;
+  /**
+   * Starts the thread's runs one after another, unless they are already being started here
+   * or, over a shared store, in the process holding the thread's lease. `leased`: this
+   * process holds it already.
+   */
+  #schedule(threadId: string, leased = false): void {
+    if (this.#closing || this.#threads.has(threadId)) {
+      if (leased) void this.#release(threadId).catch(() => {});
+      return;
+    }
     const slot: ThreadSlot = {
       runId: undefined,
+      owner: undefined,
+      lost: false,
       current: Promise.resolve(),
       controller: new AbortController(),
       done: Promise.resolve(),
     };
     this.#threads.set(threadId, slot);
-    slot.done = this.#drain(threadId, slot)
+    slot.done = this.#drainLeased(threadId, slot, leased)
       .catch((error: unknown) => {
         this.#logger.error(`Runs of thread ${threadId} stopped: ${runFailure(error).message}`);
       })
@@ -535,11 +686,37 @@ export class RunManager {
       });
   }
 
+  async #drainLeased(threadId: string, slot: ThreadSlot, leased: boolean): Promise<void> {
+    for (let held = leased; ; held = false) {
+      if (!held && !(await this.#lease(threadId))) {
+        // Another process executes the thread's runs: their ends are heard from the store.
+        for (const [runId, end] of [...this.#ends]) {
+          if (end.threadId === threadId) this.#ended(runId, "unknown");
+        }
+        return;
+      }
+      try {
+        await this.#drain(threadId, slot);
+      } finally {
+        await this.#release(threadId);
+      }
+      // A run created elsewhere while this process held the lease is found by the drain or,
+      // once the lease is released, by this read.
+      if (this.#closing || slot.lost || !this.#store.leaseThread) return;
+      if (!(await this.#store.nextPendingRun(threadId))) return;
+    }
+  }
+
   async #drain(threadId: string, slot: ThreadSlot): Promise<void> {
-    while (!this.#closing) {
+    while (!this.#closing && !slot.lost) {
       const run = await this.#store.nextPendingRun(threadId);
       if (!run) return;
+      if (run.cancel) {
+        await this.#finishStopped(run, run.cancel);
+        continue;
+      }
       slot.runId = run.runId;
+      slot.owner = run.owner;
       slot.controller = new AbortController();
       // A run that failed to record its end is left for its waiters to read from the store.
       slot.current = this.#execute(run, slot.controller.signal).finally(() =>
@@ -547,6 +724,7 @@ export class RunManager {
       );
       await slot.current;
       slot.runId = undefined;
+      slot.owner = undefined;
     }
   }
 
@@ -584,16 +762,13 @@ export class RunManager {
     } catch (error) {
       // executeRun rejects only when stopped: by `signal`, or else drained by close().
       const stop = signal.aborted ? signal.reason : this.#shutdown.signal.reason;
-      if (stop instanceof RunStop && stop.kind === "shutdown") {
+      if (stop instanceof RunStop && (stop.kind === "shutdown" || stop.kind === "lost")) {
         this.#ended(run.runId, "unknown");
         return;
       }
       const current = await this.#store.getRun(run.owner, run.runId);
       if (stop instanceof RunStop && current?.cancel) {
         await this.#finishStopped(current, current.cancel);
-        if (current.cancel === "interrupt") {
-          await this.#store.setThreadStatus(run.threadId, "idle");
-        }
         return;
       }
       outcome = { status: "error", values: {}, error: runFailure(error), interrupts: [] };

@@ -128,13 +128,34 @@ export interface RunInsertion {
 /** What may change on a run after it is created. */
 export type RunPatch = Partial<Pick<RunRecord, "status" | "error" | "attempt" | "cancel">>;
 
+/** What a change to a run, seen by a store shared by several processes, was. */
+export type RunChangeKind =
+  /** New events were logged. */
+  | "events"
+  /** Its status or its stop request changed, or it was deleted. */
+  | "run";
+
+/** Hears, in one process, the changes made to runs by every process sharing a store. */
+export interface RunWatcher {
+  /** A run changed, in this process or another one. */
+  changed(runId: string, kind: RunChangeKind): void;
+  /**
+   * The store's link to the other processes broke: the changes made meanwhile are not heard,
+   * and every thread lease this process held is gone (another process may take its runs over).
+   */
+  lost(): void;
+  /** The link is back after {@link RunWatcher.lost}: any run may have changed meanwhile. */
+  resumed(): void;
+}
+
 /**
  * Where the server keeps threads, runs and run events. Every method that takes an `owner`
  * filters by it in the query itself, so another user's record is never loaded; methods
  * without one are the engine's own and take ids it already checked.
  *
- * Implementations: `SqliteServerStore` (embedded, the default). Each must pass the
- * conformance suite in `store/conformance`.
+ * Implementations: `SqliteServerStore` (embedded, the default) and, for several server
+ * processes sharing one database, `PostgresServerStore` (`@framework/server-postgres`). Each
+ * must pass the conformance suite in `store/conformance`.
  */
 export interface ServerStore {
   /**
@@ -204,6 +225,22 @@ export interface ServerStore {
   expiredTemporaryThreads(
     updatedBefore: string,
   ): Promise<Pick<ThreadRecord, "threadId" | "owner">[]>;
+
+  /**
+   * For a store shared by several server processes: calls `watcher` with every change of a
+   * run made by any of them (including this one), from when the returned promise settles,
+   * until the function it settles with is called. A store for one process leaves it out.
+   */
+  watchRuns?(watcher: RunWatcher): Promise<() => void>;
+  /**
+   * For a store shared by several server processes: takes the thread for this process, so it
+   * alone executes the thread's runs, for as long as this process lives (a crashed process's
+   * leases go with it) or until {@link ServerStore.releaseThread}. `false` when another live
+   * process holds it. Leases are counted: each one taken is released once.
+   */
+  leaseThread?(threadId: string): Promise<boolean>;
+  /** Gives a lease of {@link ServerStore.leaseThread} back. */
+  releaseThread?(threadId: string): Promise<void>;
 
   close(): Promise<void>;
 }

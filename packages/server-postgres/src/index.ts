@@ -1,0 +1,1 @@
+export { PostgresServerStore, type PostgresServerStoreOptions } from "./postgres-server-store.js";

@@ -1,0 +1,148 @@
+import type { RunChangeKind, RunWatcher } from "@framework/server";
+import type pg from "pg";
+
+/** The notification payload's prefix of each kind of change. */
+const kindPrefixes: Record<string, RunChangeKind> = { e: "events", r: "run" };
+
+/** The payload of a change of `runId`, as the store's statements send it. */
+export function changePayload(kind: RunChangeKind, runId: string): string {
+  return `${kind === "events" ? "e" : "r"}:${runId}`;
+}
+
+/**
+ * A server instance's one dedicated connection to Postgres: it `LISTEN`s for run changes made
+ * by every instance (fanned out to this instance's watchers) and holds the instance's thread
+ * leases as session advisory locks, which Postgres releases by itself when the instance dies.
+ * When the connection breaks, watchers hear `lost` (the leases went with it); it connects again
+ * with backoff and they hear `resumed`.
+ */
+export class InstanceLink {
+  readonly #pool: pg.Pool;
+  readonly #channel: string;
+  readonly #setup: () => Promise<void>;
+  readonly #watchers = new Set<RunWatcher>();
+  #client: Promise<pg.PoolClient> | undefined;
+  readonly #released = new WeakSet<pg.PoolClient>();
+  #reconnecting = false;
+  #closed = false;
+
+  /**
+   * @param setup creates the tables first, so a lease is never taken on a schema not migrated.
+   */
+  constructor(pool: pg.Pool, channel: string, setup: () => Promise<void>) {
+    this.#pool = pool;
+    this.#channel = channel;
+    this.#setup = setup;
+  }
+
+  /**
+   * Adds a watcher once the connection listens; the function returned removes it. When
+   * Postgres cannot be reached it throws, but the watcher stays: the link keeps trying, and
+   * the watcher hears `resumed` once it connects.
+   */
+  async watch(watcher: RunWatcher): Promise<() => void> {
+    this.#watchers.add(watcher);
+    try {
+      await this.#connect();
+    } catch (error) {
+      this.#reconnect(1);
+      throw error;
+    }
+    return () => {
+      this.#watchers.delete(watcher);
+    };
+  }
+
+  /** Takes the advisory lock `key` for this instance unless another session holds it. */
+  async lease(key: string): Promise<boolean> {
+    const client = await this.#connect();
+    const { rows } = await client.query<{ leased: boolean }>(
+      "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS leased",
+      [key],
+    );
+    return rows[0]?.leased === true;
+  }
+
+  /** Gives the lock `key` back; a broken connection already gave it back. */
+  async release(key: string): Promise<void> {
+    const client = await this.#client?.catch(() => undefined);
+    if (!client) return;
+    await client
+      .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key])
+      .catch(() => undefined);
+  }
+
+  /** Ends the connection, and with it every lease. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const client = await this.#client?.catch(() => undefined);
+    this.#client = undefined;
+    if (!client) return;
+    // Given back before the connection goes, so another instance can take them at once
+    // (a closed connection's locks go only once its server process has ended).
+    await client.query("SELECT pg_advisory_unlock_all()").catch(() => undefined);
+    this.#drop(client);
+  }
+
+  /** Destroys `client` once, however many of its events ask for it. */
+  #drop(client: pg.PoolClient): boolean {
+    if (this.#released.has(client)) return false;
+    this.#released.add(client);
+    client.release(true);
+    return true;
+  }
+
+  #connect(): Promise<pg.PoolClient> {
+    if (this.#closed) return Promise.reject(new Error("The store was closed"));
+    this.#client ??= this.#open().catch((error: unknown) => {
+      this.#client = undefined;
+      throw error;
+    });
+    return this.#client;
+  }
+
+  async #open(): Promise<pg.PoolClient> {
+    await this.#setup();
+    const client = await this.#pool.connect();
+    const broke = () => {
+      if (!this.#drop(client)) return;
+      this.#client = undefined;
+      if (this.#closed) return;
+      for (const watcher of [...this.#watchers]) watcher.lost();
+      this.#reconnect(1);
+    };
+    // Without an `error` listener a connection dropped while idle would crash the process.
+    client.on("error", broke);
+    client.on("end", broke);
+    client.on("notification", (message) => {
+      if (message.channel !== this.#channel || !message.payload) return;
+      const kind = kindPrefixes[message.payload.slice(0, 1)];
+      if (kind === undefined) return;
+      const runId = message.payload.slice(2);
+      for (const watcher of [...this.#watchers]) watcher.changed(runId, kind);
+    });
+    try {
+      await client.query(`LISTEN "${this.#channel}"`);
+    } catch (error) {
+      this.#drop(client);
+      throw error;
+    }
+    return client;
+  }
+
+  #reconnect(attempt: number): void {
+    if (this.#reconnecting) return;
+    this.#reconnecting = true;
+    const delay = Math.min(100 * 2 ** attempt, 5_000);
+    setTimeout(() => {
+      this.#reconnecting = false;
+      if (this.#closed) return;
+      this.#connect().then(
+        () => {
+          for (const watcher of [...this.#watchers]) watcher.resumed();
+        },
+        () => this.#reconnect(attempt + 1),
+      );
+    }, delay).unref();
+  }
+}

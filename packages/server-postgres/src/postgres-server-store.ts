@@ -1,0 +1,560 @@
+import type { PostgresSaver } from "@framework/checkpoint-postgres";
+import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
+import type {
+  JsonObject,
+  RunEventRecord,
+  RunInsertion,
+  RunList,
+  RunPatch,
+  RunRecord,
+  RunWatcher,
+  ServerStore,
+  ThreadRecord,
+  ThreadSearch,
+  ThreadStatus,
+} from "@framework/server";
+import type pg from "pg";
+import { changePayload, InstanceLink } from "./instance-link.js";
+import { migrateServerSchema, type ServerTables, serverTablesIn } from "./server-schema.js";
+
+/** Options of {@link PostgresServerStore}. */
+export interface PostgresServerStoreOptions {
+  /**
+   * The server's `PostgresSaver`: the store keeps its tables in the saver's schema, beside the
+   * checkpoints, and queries through the saver's pool (so its typed errors and password
+   * redaction apply).
+   */
+  checkpointer: PostgresSaver;
+}
+
+interface ThreadRow {
+  thread_id: string;
+  owner: string;
+  created_at: Date;
+  updated_at: Date;
+  metadata: string;
+  status: string;
+  assistant_id: string | null;
+  head: string | null;
+  temporary: boolean;
+}
+
+interface RunRow {
+  run_id: string;
+  thread_id: string;
+  assistant_id: string;
+  owner: string;
+  status: string;
+  created_at: Date;
+  updated_at: Date;
+  metadata: string;
+  multitask_strategy: string;
+  request: string;
+  error: string | null;
+  attempt: number;
+  checkpoint_before: string | null;
+  cancel: string | null;
+}
+
+interface EventRow {
+  run_id: string;
+  seq: string;
+  event: string;
+  data: string;
+}
+
+const threadColumns =
+  "thread_id, owner, created_at, updated_at, metadata, status, assistant_id, head, temporary";
+const runColumns = `run_id, thread_id, assistant_id, owner, status, created_at, updated_at,
+  metadata, multitask_strategy, request, error, attempt, checkpoint_before, cancel`;
+const unfinished = "('pending', 'running')";
+const ended = "('success', 'error', 'timeout', 'interrupted')";
+
+const threadSortColumns: Record<ThreadSearch["sortBy"], string> = {
+  thread_id: "thread_id",
+  status: "status",
+  created_at: "created_at",
+  updated_at: "updated_at",
+};
+
+function toThread(row: ThreadRow): ThreadRecord {
+  return {
+    threadId: row.thread_id,
+    owner: row.owner,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    metadata: JSON.parse(row.metadata) as JsonObject,
+    status: row.status as ThreadStatus,
+    assistantId: row.assistant_id,
+    head: row.head,
+    temporary: row.temporary,
+  };
+}
+
+function toRun(row: RunRow): RunRecord {
+  return {
+    runId: row.run_id,
+    threadId: row.thread_id,
+    assistantId: row.assistant_id,
+    owner: row.owner,
+    status: row.status as RunRecord["status"],
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    metadata: JSON.parse(row.metadata) as JsonObject,
+    multitaskStrategy: row.multitask_strategy as RunRecord["multitaskStrategy"],
+    request: JSON.parse(row.request) as RunRecord["request"],
+    error: row.error === null ? null : (JSON.parse(row.error) as RunRecord["error"]),
+    attempt: row.attempt,
+    checkpointBefore: row.checkpoint_before,
+    cancel: row.cancel as RunRecord["cancel"],
+  };
+}
+
+function toEvent(row: EventRow): RunEventRecord {
+  return { runId: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) };
+}
+
+/**
+ * `@framework/server`'s store in PostgreSQL: threads, runs and run event logs in the schema of
+ * the server's `PostgresSaver`, so any number of server instances share them. Every method
+ * that takes an `owner` filters by it in its SQL; a run's events are numbered by a counter on
+ * the run's row, advanced in the statement that inserts them, so writers on any instance
+ * number them without a gap or a repeat; a `reject` run is inserted under a per-thread
+ * transaction lock, so of racing instances exactly one gets the thread.
+ *
+ * @example
+ * const checkpointer = new PostgresSaver({ connectionString: process.env.DATABASE_URL! });
+ * const server = createServer({
+ *   agents: { research },
+ *   checkpointer,
+ *   store: new PostgresServerStore({ checkpointer }),
+ * });
+ */
+export class PostgresServerStore implements ServerStore {
+  /** The Postgres schema holding the tables: the checkpointer's. */
+  readonly schema: string;
+  readonly #postgres: PostgresSaverInternals;
+  readonly #tables: ServerTables;
+  /** The `LISTEN` channel of this schema's run changes. */
+  readonly #channel: string;
+  readonly #link: InstanceLink;
+  #ready: Promise<void> | undefined;
+
+  /** @throws ConfigurationError when `checkpointer` is not a `PostgresSaver`. */
+  constructor(options: PostgresServerStoreOptions) {
+    this.#postgres = internalsOf(options.checkpointer);
+    this.schema = options.checkpointer.schema;
+    this.#tables = serverTablesIn(this.schema);
+    this.#channel = `server_runs_${this.schema}`.slice(0, 63);
+    this.#link = new InstanceLink(this.#postgres.pool, this.#channel, () => this.setup());
+  }
+
+  /**
+   * Creates or migrates the tables (and the checkpointer's), idempotently and safely when many
+   * instances start at once. Every other method calls it first, once; call it yourself to fail
+   * fast at startup.
+   *
+   * @throws ServerSchemaVersionError when a newer version of this package migrated the schema.
+   */
+  setup(): Promise<void> {
+    this.#ready ??= this.#postgres
+      .transaction("server setup", (query) => migrateServerSchema(query, this.schema))
+      .catch((error: unknown) => {
+        this.#ready = undefined;
+        throw error;
+      });
+    return this.#ready;
+  }
+
+  async createThread(
+    thread: Pick<ThreadRecord, "threadId" | "owner" | "metadata"> & { temporary?: boolean },
+    { ifExists }: { ifExists: "raise" | "do_nothing" },
+  ): Promise<ThreadRecord | "taken"> {
+    const { threads } = this.#tables;
+    const [created] = await this.#rows<ThreadRow>(
+      "create thread",
+      `INSERT INTO ${threads} (${threadColumns})
+       VALUES ($1, $2, clock_timestamp(), clock_timestamp(), $3, 'idle', NULL, NULL, $4)
+       ON CONFLICT (thread_id) DO NOTHING RETURNING ${threadColumns}`,
+      [thread.threadId, thread.owner, JSON.stringify(thread.metadata), thread.temporary === true],
+    );
+    if (created) return toThread(created);
+    if (ifExists === "raise") return "taken";
+    const existing = await this.getThread(thread.owner, thread.threadId);
+    return existing ?? "taken";
+  }
+
+  async getThread(owner: string, threadId: string): Promise<ThreadRecord | undefined> {
+    const [row] = await this.#rows<ThreadRow>(
+      "read thread",
+      `SELECT ${threadColumns} FROM ${this.#tables.threads} WHERE thread_id = $1 AND owner = $2`,
+      [threadId, owner],
+    );
+    return row && toThread(row);
+  }
+
+  async searchThreads(owner: string, search: ThreadSearch): Promise<ThreadRecord[]> {
+    const values: unknown[] = [owner];
+    const where = ["owner = $1", "NOT temporary"];
+    const parameter = (value: unknown) => {
+      values.push(value);
+      return `$${values.length}`;
+    };
+    if (search.status) where.push(`status = ${parameter(search.status)}`);
+    if (search.ids) where.push(`thread_id = ANY(${parameter([...search.ids])}::text[])`);
+    for (const [key, value] of Object.entries(search.metadata ?? {})) {
+      // jsonb equality compares types and nested values, so true never matches 1 or "true".
+      where.push(
+        `metadata::jsonb -> ${parameter(key)}::text = ${parameter(JSON.stringify(value))}::jsonb`,
+      );
+    }
+    const direction = search.sortOrder === "asc" ? "ASC" : "DESC";
+    const rows = await this.#rows<ThreadRow>(
+      "search threads",
+      `SELECT ${threadColumns} FROM ${this.#tables.threads} WHERE ${where.join(" AND ")}
+       ORDER BY ${threadSortColumns[search.sortBy]} ${direction}, position ${direction}
+       LIMIT ${parameter(search.limit)} OFFSET ${parameter(search.offset)}`,
+      values,
+    );
+    return rows.map(toThread);
+  }
+
+  async patchThread(
+    owner: string,
+    threadId: string,
+    patch: { metadata: JsonObject },
+  ): Promise<ThreadRecord | undefined> {
+    await this.setup();
+    const { threads } = this.#tables;
+    // Merged in JS, so the metadata keeps its exact JSON; the row lock makes a concurrent
+    // patch wait and merge on top of this one.
+    return this.#postgres.transaction("patch thread", async (query) => {
+      const [row] = await query<ThreadRow>(
+        `SELECT ${threadColumns} FROM ${threads} WHERE thread_id = $1 AND owner = $2 FOR UPDATE`,
+        [threadId, owner],
+      );
+      if (!row) return undefined;
+      const metadata = { ...(JSON.parse(row.metadata) as JsonObject), ...patch.metadata };
+      const [updated] = await query<ThreadRow>(
+        `UPDATE ${threads} SET metadata = $2, updated_at = clock_timestamp()
+         WHERE thread_id = $1 RETURNING ${threadColumns}`,
+        [threadId, JSON.stringify(metadata)],
+      );
+      return updated && toThread(updated);
+    });
+  }
+
+  async deleteThread(owner: string, threadId: string): Promise<boolean> {
+    await this.setup();
+    const { threads, runs, events } = this.#tables;
+    return this.#postgres.transaction("delete thread", async (query) => {
+      const deleted = await query(
+        `DELETE FROM ${threads} WHERE thread_id = $1 AND owner = $2 RETURNING thread_id`,
+        [threadId, owner],
+      );
+      if (deleted.length === 0) return false;
+      const gone = await query<{ run_id: string }>(
+        `DELETE FROM ${runs} WHERE thread_id = $1 RETURNING run_id`,
+        [threadId],
+      );
+      const runIds = gone.map((run) => run.run_id);
+      await query(`DELETE FROM ${events} WHERE run_id = ANY($1::text[])`, [runIds]);
+      // Followers of the thread's runs learn they are gone when this commits.
+      await query("SELECT pg_notify($1, 'r:' || id) FROM unnest($2::text[]) AS id", [
+        this.#channel,
+        runIds,
+      ]);
+      return true;
+    });
+  }
+
+  async setThreadStatus(
+    threadId: string,
+    status: ThreadStatus,
+    assistantId?: string,
+  ): Promise<void> {
+    await this.#rows(
+      "set thread status",
+      `UPDATE ${this.#tables.threads}
+       SET status = $2, updated_at = clock_timestamp(), assistant_id = coalesce($3, assistant_id)
+       WHERE thread_id = $1`,
+      [threadId, status, assistantId ?? null],
+    );
+  }
+
+  async setThreadHead(threadId: string, head: string | null): Promise<void> {
+    await this.#rows(
+      "set thread head",
+      `UPDATE ${this.#tables.threads} SET head = $2 WHERE thread_id = $1`,
+      [threadId, head],
+    );
+  }
+
+  async insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+    await this.setup();
+    const { runs } = this.#tables;
+    return this.#postgres.transaction("insert run", async (query) => {
+      // Every insertion on the thread takes this lock first, so the inflight runs read below
+      // are all there are until the insert commits.
+      await query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+        this.#threadLock("insert", run.threadId),
+      ]);
+      const inflight = (
+        await query<RunRow>(
+          `SELECT ${runColumns} FROM ${runs}
+           WHERE thread_id = $1 AND status IN ${unfinished} ORDER BY position`,
+          [run.threadId],
+        )
+      ).map(toRun);
+      if (run.multitaskStrategy === "reject" && inflight.length > 0) {
+        return { run: undefined, inflight };
+      }
+      const [row] = await query<RunRow>(
+        `INSERT INTO ${runs} (${runColumns})
+         VALUES ($1, $2, $3, $4, $5, clock_timestamp(), clock_timestamp(),
+           $6, $7, $8, $9, $10, $11, $12)
+         RETURNING ${runColumns}`,
+        [
+          run.runId,
+          run.threadId,
+          run.assistantId,
+          run.owner,
+          run.status,
+          JSON.stringify(run.metadata),
+          run.multitaskStrategy,
+          JSON.stringify(run.request),
+          run.error === null ? null : JSON.stringify(run.error),
+          run.attempt,
+          run.checkpointBefore,
+          run.cancel,
+        ],
+      );
+      return { run: toRun(row!), inflight };
+    });
+  }
+
+  async getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined> {
+    const [row] = await this.#rows<RunRow>(
+      "read run",
+      `SELECT ${runColumns} FROM ${this.#tables.runs}
+       WHERE run_id = $1 AND owner = $2 AND ($3::text IS NULL OR thread_id = $3)`,
+      [runId, owner, threadId ?? null],
+    );
+    return row && toRun(row);
+  }
+
+  async listRuns(owner: string, threadId: string, list: RunList): Promise<RunRecord[]> {
+    const rows = await this.#rows<RunRow>(
+      "list runs",
+      `SELECT ${runColumns} FROM ${this.#tables.runs}
+       WHERE thread_id = $1 AND owner = $2 AND ($3::text IS NULL OR status = $3)
+       ORDER BY position DESC LIMIT $4 OFFSET $5`,
+      [threadId, owner, list.status ?? null, list.limit, list.offset],
+    );
+    return rows.map(toRun);
+  }
+
+  async updateRun(
+    runId: string,
+    patch: RunPatch,
+    thread?: { status: ThreadStatus; assistantId?: string },
+  ): Promise<RunRecord | undefined> {
+    const { runs, threads } = this.#tables;
+    // One statement: the run's change and its thread's status commit together.
+    const [row] = await this.#rows<RunRow>(
+      "update run",
+      `WITH run AS (
+         UPDATE ${runs} SET
+           updated_at = clock_timestamp(),
+           status = coalesce($2, status),
+           error = CASE WHEN $3 THEN $4 ELSE error END,
+           attempt = coalesce($5, attempt),
+           cancel = CASE WHEN $6 THEN $7 ELSE cancel END,
+           ended_at = CASE WHEN coalesce($2, status) IN ${ended} THEN clock_timestamp() END
+         WHERE run_id = $1
+         RETURNING ${runColumns}
+       ), thread AS (
+         UPDATE ${threads} SET
+           status = $9, updated_at = clock_timestamp(), assistant_id = coalesce($10, assistant_id)
+         WHERE $8 AND thread_id = (SELECT thread_id FROM run)
+       )
+       SELECT run.*, pg_notify($11, 'r:' || run_id) FROM run`,
+      [
+        runId,
+        patch.status ?? null,
+        patch.error !== undefined,
+        patch.error == null ? null : JSON.stringify(patch.error),
+        patch.attempt ?? null,
+        patch.cancel !== undefined,
+        patch.cancel ?? null,
+        thread !== undefined,
+        thread?.status ?? null,
+        thread?.assistantId ?? null,
+        this.#channel,
+      ],
+    );
+    return row && toRun(row);
+  }
+
+  async deleteRun(runId: string): Promise<void> {
+    await this.#rows(
+      "delete run",
+      `WITH gone AS (DELETE FROM ${this.#tables.runs} WHERE run_id = $1 RETURNING run_id),
+       gone_events AS (DELETE FROM ${this.#tables.events} WHERE run_id = $1)
+       SELECT pg_notify($2, 'r:' || run_id) FROM gone`,
+      [runId, this.#channel],
+    );
+  }
+
+  async nextPendingRun(threadId: string): Promise<RunRecord | undefined> {
+    const [row] = await this.#rows<RunRow>(
+      "next pending run",
+      `SELECT ${runColumns} FROM ${this.#tables.runs}
+       WHERE thread_id = $1 AND status = 'pending' ORDER BY position LIMIT 1`,
+      [threadId],
+    );
+    return row && toRun(row);
+  }
+
+  async unfinishedRuns(): Promise<RunRecord[]> {
+    const rows = await this.#rows<RunRow>(
+      "unfinished runs",
+      `SELECT ${runColumns} FROM ${this.#tables.runs}
+       WHERE status IN ${unfinished} ORDER BY position`,
+      [],
+    );
+    return rows.map(toRun);
+  }
+
+  async appendEvents(
+    runId: string,
+    events: readonly { event: string; data: unknown }[],
+  ): Promise<RunEventRecord[]> {
+    if (events.length === 0) return [];
+    const { runs, events: table } = this.#tables;
+    // The counter's row lock orders racing appends: the second waits, then numbers on from
+    // the first's last event.
+    const [row] = await this.#rows<{ first: string | null }>(
+      "append events",
+      `WITH counter AS (
+         UPDATE ${runs} SET last_seq = last_seq + $2 WHERE run_id = $1
+         RETURNING last_seq - $2 AS base
+       ), appended AS (
+         INSERT INTO ${table} (run_id, seq, event, data)
+         SELECT $1, counter.base + item.ordinality, item.event, item.data
+         FROM counter, unnest($3::text[], $4::text[]) WITH ORDINALITY AS item(event, data, ordinality)
+         RETURNING seq
+       ), notified AS (
+         SELECT pg_notify($5, $6) WHERE EXISTS (SELECT 1 FROM appended)
+       )
+       SELECT min(seq) AS first, (SELECT count(*) FROM notified) AS notices FROM appended`,
+      [
+        runId,
+        events.length,
+        events.map((event) => event.event),
+        events.map((event) => JSON.stringify(event.data ?? null)),
+        this.#channel,
+        changePayload("events", runId),
+      ],
+    );
+    // A run that is gone (deleted meanwhile) logs nothing.
+    if (row?.first == null) return [];
+    const first = Number(row.first);
+    return events.map(({ event, data }, index) => ({
+      runId,
+      seq: first + index,
+      event,
+      data: data ?? null,
+    }));
+  }
+
+  async readEvents(
+    owner: string,
+    runId: string,
+    afterSeq: number,
+    limit: number,
+  ): Promise<RunEventRecord[]> {
+    const rows = await this.#rows<EventRow>(
+      "read events",
+      `SELECT e.run_id, e.seq, e.event, e.data FROM ${this.#tables.events} e
+       JOIN ${this.#tables.runs} r ON r.run_id = e.run_id
+       WHERE e.run_id = $1 AND r.owner = $2 AND e.seq > $3 ORDER BY e.seq LIMIT $4`,
+      [runId, owner, afterSeq, limit],
+    );
+    return rows.map(toEvent);
+  }
+
+  async trimEvents(endedBefore: string): Promise<number> {
+    const [row] = await this.#rows<{ trimmed: string }>(
+      "trim events",
+      `WITH trimmed AS (
+         DELETE FROM ${this.#tables.events} WHERE run_id IN (
+           SELECT run_id FROM ${this.#tables.runs}
+           WHERE ended_at IS NOT NULL AND ended_at < $1::timestamptz)
+         RETURNING 1
+       )
+       SELECT count(*) AS trimmed FROM trimmed`,
+      [endedBefore],
+    );
+    return Number(row?.trimmed ?? 0);
+  }
+
+  async expiredTemporaryThreads(
+    updatedBefore: string,
+  ): Promise<Pick<ThreadRecord, "threadId" | "owner">[]> {
+    const rows = await this.#rows<{ thread_id: string; owner: string }>(
+      "expired temporary threads",
+      `SELECT thread_id, owner FROM ${this.#tables.threads}
+       WHERE temporary AND status <> 'busy' AND updated_at < $1::timestamptz`,
+      [updatedBefore],
+    );
+    return rows.map((row) => ({ threadId: row.thread_id, owner: row.owner }));
+  }
+
+  /**
+   * Hears every change of a run made by any instance over this schema, through this store's
+   * one `LISTEN` connection (taken from the checkpointer's pool on first use).
+   */
+  watchRuns(watcher: RunWatcher): Promise<() => void> {
+    return this.#link.watch(watcher);
+  }
+
+  /**
+   * Takes the thread for this instance: a session advisory lock on the store's `LISTEN`
+   * connection, which Postgres releases by itself if the instance dies or the connection
+   * breaks.
+   */
+  leaseThread(threadId: string): Promise<boolean> {
+    return this.#link.lease(this.#threadLock("lease", threadId));
+  }
+
+  releaseThread(threadId: string): Promise<void> {
+    return this.#link.release(this.#threadLock("lease", threadId));
+  }
+
+  /**
+   * Ends the store's `LISTEN` connection, and with it this instance's thread leases. The pool
+   * is the checkpointer's, closed with it.
+   */
+  async close(): Promise<void> {
+    await this.#link.close();
+  }
+
+  /**
+   * An advisory lock's key: `insert` orders run insertions on a thread (held for one
+   * transaction), `lease` is the thread's executor (held by an instance); they never block
+   * each other.
+   */
+  #threadLock(purpose: "insert" | "lease", threadId: string): string {
+    return `@framework/server-postgres:${this.schema}:${purpose}:${threadId}`;
+  }
+
+  async #rows<R extends pg.QueryResultRow>(
+    operation: string,
+    text: string,
+    values: unknown[],
+  ): Promise<R[]> {
+    await this.setup();
+    return this.#postgres.query<R>(operation, text, values);
+  }
+}
