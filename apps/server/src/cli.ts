@@ -9,6 +9,7 @@ interface ServeFlags {
   host: string;
   db: string;
   offline?: boolean;
+  studio?: boolean;
   verbose?: boolean;
 }
 
@@ -31,6 +32,10 @@ await new Command()
         does: "the three agents over HTTP, on sample data and a scripted model",
       },
       {
+        command: "pnpm studio --offline",
+        does: "the same with the studio, at http://127.0.0.1:8123/studio/",
+      },
+      {
         command: "pnpm serve --port 9000",
         does: "the three agents on a real model (.env), at http://127.0.0.1:9000",
       },
@@ -50,6 +55,7 @@ await new Command()
     "the SQLite file of threads, runs and checkpoints; a restart on the same file keeps them",
     DEFAULT_DATABASE_PATH,
   )
+  .option("--studio", "serve the studio too, at /studio/ (runs, threads, approvals, traces)")
   .option("--offline", appOptionsHelp.offline)
   .option("--verbose", appOptionsHelp.verbose)
   .action(async (flags: ServeFlags) => {
@@ -58,7 +64,12 @@ await new Command()
       verbose: flags.verbose === true,
       startOffline: () => import("./offline/start-offline.js").then((m) => m.startOffline()),
       main: (run) =>
-        serveReferenceAgents(run, { port: flags.port, host: flags.host, databasePath: flags.db }),
+        serveReferenceAgents(run, {
+          port: flags.port,
+          host: flags.host,
+          databasePath: flags.db,
+          studio: flags.studio === true,
+        }),
     });
   })
   .parseAsync();
