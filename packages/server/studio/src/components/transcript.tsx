@@ -1,3 +1,4 @@
+import type { Json } from "../api/wire.js";
 import type { TranscriptEntry } from "../model/run-view.js";
 import { ErrorNotice } from "./error-notice.js";
 import { JsonTree } from "./json-tree.js";
@@ -13,6 +14,17 @@ function ToolOutput({ text }: { text: string }) {
     // Not JSON: shown as the text it is.
   }
   return <pre className="tool-text">{text}</pre>;
+}
+
+/** An answer that is a JSON object or array (structured output), parsed; else `undefined`. */
+function structuredAnswer(text: string): Json | undefined {
+  const trimmed = text.trim();
+  if (!/^[[{]/.test(trimmed)) return undefined;
+  try {
+    return JSON.parse(trimmed) as Json;
+  } catch {
+    return undefined;
+  }
 }
 
 function Entry({
@@ -33,13 +45,17 @@ function Entry({
           <p>{entry.text}</p>
         </li>
       );
-    case "text":
+    case "text": {
+      const structured = ended ? structuredAnswer(entry.text) : undefined;
       return (
         <li className="message message-assistant">
-          <span className="speaker">Assistant {node}</span>
-          <p>{entry.text}</p>
+          <span className="speaker">
+            {structured ? "Structured output" : "Assistant"} {node}
+          </span>
+          {structured ? <JsonTree value={structured} openDepth={2} /> : <p>{entry.text}</p>}
         </li>
       );
+    }
     case "reasoning":
       return (
         <li className="message message-note">

@@ -5,6 +5,7 @@ import { navigate } from "../app.js";
 import { ErrorNotice } from "../components/error-notice.js";
 import { changedPaths, JsonTree } from "../components/json-tree.js";
 import { RunActivity } from "../components/run-activity.js";
+import { searchAssistants } from "../model/assistants.js";
 import { timeline } from "../model/timeline.js";
 import { useResource } from "../model/use-resource.js";
 import { useRun } from "../model/use-run.js";
@@ -21,6 +22,10 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : "")
 /** The user's threads; one thread's checkpoints as a timeline to inspect and fork from. */
 export default function ThreadsView({ selected }: { selected: string }) {
   const threads = useResource("threads", searchThreads);
+  const assistants = useResource("assistants", searchAssistants);
+  /** The name an assistant is served under, for an id a thread or checkpoint recorded. */
+  const nameOf = (assistantId: unknown) =>
+    assistants.data?.find((assistant) => assistant.assistant_id === assistantId)?.graph_id;
   if (threads.error) return <ErrorNotice {...threads.error} />;
   return (
     <div className="split">
@@ -37,7 +42,9 @@ export default function ThreadsView({ selected }: { selected: string }) {
                 aria-pressed={thread.thread_id === selected}
                 onClick={() => navigate("threads", thread.thread_id)}
               >
-                <span className="pick-title">{thread.thread_id.slice(0, 8)}</span>
+                <span className="pick-title">
+                  {nameOf(thread.metadata.assistant_id) ?? "thread"} {thread.thread_id.slice(0, 8)}
+                </span>
                 <span className={`pick-meta status-${thread.status}`}>{thread.status}</span>
                 <span className="pick-meta">{when(thread.updated_at)}</span>
               </button>
@@ -45,12 +52,18 @@ export default function ThreadsView({ selected }: { selected: string }) {
           ))}
         </ul>
       </section>
-      {selected ? <ThreadDetail key={selected} threadId={selected} /> : null}
+      {selected ? <ThreadDetail key={selected} threadId={selected} nameOf={nameOf} /> : null}
     </div>
   );
 }
 
-function ThreadDetail({ threadId }: { threadId: string }) {
+function ThreadDetail({
+  threadId,
+  nameOf,
+}: {
+  threadId: string;
+  nameOf: (assistantId: unknown) => string | undefined;
+}) {
   const thread = useResource(threadId, (signal) => api.get<Thread>(threadPath(threadId), signal));
   const [generation, setGeneration] = useState(0);
   const history = useResource(`${threadId}:${generation}`, (signal) =>
@@ -94,7 +107,7 @@ function ThreadDetail({ threadId }: { threadId: string }) {
       <h2 id="thread-title">Thread {threadId.slice(0, 8)}</h2>
       <p className="muted small">
         {points.length} checkpoints on {branches} {branches === 1 ? "branch" : "branches"}
-        {assistantId ? ` · ${assistantId}` : ""}
+        {assistantId ? ` · ${nameOf(assistantId) ?? assistantId}` : ""}
       </p>
       <div className="timeline-layout">
         <ol className="timeline" aria-label="Checkpoints, oldest first" data-branches={branches}>
