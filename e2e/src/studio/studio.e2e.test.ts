@@ -21,6 +21,10 @@ if (!executablePath) {
   );
 }
 
+/** The text of the element the keyboard is on (evaluated in the page). */
+const focusedText = (page: Page) =>
+  page.evaluate<string | null>("document.activeElement?.textContent ?? null");
+
 /** Waits long enough for a loaded machine; the test's own timeout still bounds every step. */
 const patient = { timeout: 60_000 };
 
@@ -118,7 +122,7 @@ describe.skipIf(!executablePath)(
       await page.getByRole("navigation", { name: "Studio" }).waitFor();
       for (let i = 0; i < 8; i += 1) {
         await page.keyboard.press("Tab");
-        if ((await page.evaluate(() => document.activeElement?.textContent)) === "Approvals") break;
+        if ((await focusedText(page)) === "Approvals") break;
       }
       await page.keyboard.press("Enter");
       const card = page.getByRole("article", { name: "Approve search_api" });
@@ -128,9 +132,9 @@ describe.skipIf(!executablePath)(
       await screenshot(page, "04-approvals-inbox");
       for (let i = 0; i < 40; i += 1) {
         await page.keyboard.press("Tab");
-        if ((await page.evaluate(() => document.activeElement?.textContent)) === "Approve") break;
+        if ((await focusedText(page)) === "Approve") break;
       }
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
+      expect(await focusedText(page)).toBe("Approve");
       await page.keyboard.press("Enter");
       await page.getByRole("status").filter({ hasText: "Run finished" }).waitFor();
       const log = await page
@@ -213,7 +217,7 @@ describe.skipIf(!executablePath)("the studio of a server that needs a token", ()
       await page.getByLabel("Token", { exact: true }).fill("studio-e2e-key");
       await page.getByRole("button", { name: "Use this token" }).click();
       await page.getByRole("button", { name: /greeter/ }).waitFor();
-      expect(await page.evaluate(() => sessionStorage.getItem("framework-studio-token"))).toBe(
+      expect(await page.evaluate("sessionStorage.getItem('framework-studio-token')")).toBe(
         "studio-e2e-key",
       );
       expect(page.url()).not.toContain("studio-e2e-key");
