@@ -34,11 +34,17 @@ describe.skipIf(!executablePath)(
     let browser: Browser;
     let server: StudioServer;
     let page: Page;
+    /** What the page logged as errors (a script or style its policy blocked shows here). */
+    const consoleErrors: string[] = [];
 
     beforeAll(async () => {
       [browser, server] = await Promise.all([launchChromium(executablePath!), startStudioServer()]);
       page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
       page.setDefaultTimeout(patient.timeout);
+      page.on("console", (message) => {
+        if (message.type() === "error") consoleErrors.push(message.text());
+      });
+      page.on("pageerror", (error) => consoleErrors.push(error.message));
     });
     afterAll(async () => {
       await browser?.close();
@@ -179,6 +185,8 @@ describe.skipIf(!executablePath)(
       expect(await page.getByText(/tokens: [1-9]\d* in/).count()).toBe(1);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, "07-traces");
+      // Through every step: nothing the page's policy blocked, no uncaught error.
+      expect(consoleErrors).toEqual([]);
     });
   },
 );
