@@ -49,13 +49,13 @@ export interface StudioAsset {
 }
 
 /**
- * Where the built page is: `dist/studio` beside the bundled server (`dist/index.js`), or,
- * running from source (tests), the package's `dist/studio`.
+ * Where the built page is: `dist/studio-page` beside the bundled server (`dist/index.js`), or,
+ * running from source (tests), the package's `dist/studio-page`.
  */
 function studioDirectories(): string[] {
   return [
-    new URL("./studio/", import.meta.url),
-    new URL("../../dist/studio/", import.meta.url),
+    new URL("./studio-page/", import.meta.url),
+    new URL("../../dist/studio-page/", import.meta.url),
   ].map((url) => fileURLToPath(url));
 }
 

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 
-const built = fileURLToPath(new URL("../../dist/studio/", import.meta.url));
+const built = fileURLToPath(new URL("../../dist/studio-page/", import.meta.url));
 const isBuilt = existsSync(`${built}index.html`);
 
 /** The issue's budget for what the page runs before its first view draws. */
