@@ -30,6 +30,9 @@ const questionOf = (value: Json): string | undefined =>
         : undefined
       : undefined;
 
+/** How often an open inbox asks the server again. */
+const INBOX_REFRESH_MS = 3_000;
+
 const loadInbox = (signal: AbortSignal) =>
   api.get<PendingInterrupts[]>("/interrupts?limit=100", signal);
 
@@ -47,6 +50,12 @@ export default function ApprovalsView() {
   useEffect(() => {
     if (phase !== undefined && phase !== "streaming") reload();
   }, [phase, reload]);
+  // New questions arrive from runs anywhere (another tab, a client of the API): look again
+  // every few seconds while the inbox is open.
+  useEffect(() => {
+    const timer = setInterval(reload, INBOX_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
 
   function answer(pending: PendingInterrupts, interrupt: Interrupt, resume: Json) {
     setAnswering({
