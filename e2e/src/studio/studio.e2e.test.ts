@@ -87,6 +87,7 @@ describe.skipIf(!executablePath)(
       await tool.waitFor();
       await page.locator(".message-assistant").filter({ hasText: "Here are" }).waitFor();
       await page.getByRole("button", { name: "Send" }).waitFor();
+      await page.getByRole("link", { name: "See its trace" }).waitFor();
       await tool.locator("summary").first().click();
       await expect.poll(() => tool.textContent(), patient).toContain("Arguments");
       expect(await tool.textContent()).toContain("topic");

@@ -1,3 +1,4 @@
+import { navigate } from "../app.js";
 import type { RunView } from "../model/run-view.js";
 
 const phaseText: Record<RunView["phase"], string> = {
@@ -13,6 +14,18 @@ export function RunActivity({ view }: { view: RunView }) {
     <section className="run-activity" aria-label="Run activity">
       <p className={`run-phase phase-${view.phase}`} role="status">
         {phaseText[view.phase]}
+        {view.runId && view.phase !== "streaming" ? (
+          <a
+            className="trace-link"
+            href={`/studio/traces/${view.runId}`}
+            onClick={(event) => {
+              event.preventDefault();
+              navigate("traces", view.runId);
+            }}
+          >
+            See its trace
+          </a>
+        ) : null}
       </p>
       <ol className="activity-log">
         {view.activity.map((entry, index) => (

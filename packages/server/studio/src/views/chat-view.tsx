@@ -94,9 +94,7 @@ export default function ChatView({ selected }: { selected: string }) {
               showNodes={current?.metadata.kind === "graph"}
               ended={run.view.phase !== "streaming"}
             />
-            {run.view.phase === "interrupted" || current?.metadata.kind === "graph" ? (
-              <RunActivity view={run.view} />
-            ) : null}
+            <RunActivity view={run.view} />
             {output ? (
               <section aria-label="Structured output" className="structured">
                 <h2>Structured output</h2>
