@@ -2,7 +2,9 @@
 # Starts and stops the real servers the integration tests use: PostgreSQL and Redis, on
 # 127.0.0.1, on free ports, with throwaway data and no durability (fsync off, no Redis
 # persistence). As root on Debian it installs what is missing with apt-get; a developer
-# without root needs `postgresql` and `redis-server` installed.
+# without root needs `postgresql` and `redis-server` installed. `start` also makes sure
+# Debian's `chromium` is there for the studio's browser tests (e2e/src/studio), which drive it
+# through playwright-core: nothing downloads a browser at test time.
 #
 #   scripts/services.sh start    start both (a no-op for one already running)
 #   scripts/services.sh stop     stop both and delete their data
@@ -126,8 +128,18 @@ write_env() {
   printf 'export FRAMEWORK_TEST_POSTGRES_URL=%s\nexport FRAMEWORK_TEST_REDIS_URL=%s\n' "$pg" "$redis" >"$state/env"
 }
 
+ensure_chromium() {
+  if command -v chromium >/dev/null 2>&1; then return; fi
+  if ! is_root; then
+    log "chromium is not installed: the studio's browser tests skip (and fail under CI=true) until the Debian package 'chromium' is (apt-get install -y chromium)"
+    return
+  fi
+  apt_install "Chromium" chromium
+}
+
 case "${1:-}" in
   start)
+    ensure_chromium
     start_postgres
     start_redis
     write_env

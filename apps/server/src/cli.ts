@@ -11,6 +11,7 @@ interface ServeFlags {
   postgres?: string;
   schema: string;
   offline?: boolean;
+  studio?: boolean;
   verbose?: boolean;
 }
 
@@ -31,6 +32,10 @@ await new Command()
       {
         command: "pnpm serve --offline",
         does: "the three agents over HTTP, on sample data and a scripted model",
+      },
+      {
+        command: "pnpm studio --offline",
+        does: "the same with the studio, at http://127.0.0.1:8123/studio/",
       },
       {
         command: "pnpm serve --offline --postgres postgres://127.0.0.1:5432/agents --port 8124",
@@ -61,6 +66,7 @@ await new Command()
     "keep threads, runs, their events and checkpoints in PostgreSQL instead of --db: instances on one database serve the same threads and runs",
   )
   .option("--schema <name>", "the PostgreSQL schema of the tables, with --postgres", "public")
+  .option("--studio", "serve the studio too, at /studio/ (runs, threads, approvals, traces)")
   .option("--offline", appOptionsHelp.offline)
   .option("--verbose", appOptionsHelp.verbose)
   .action(async (flags: ServeFlags) => {
@@ -76,6 +82,7 @@ await new Command()
           ...(flags.postgres === undefined
             ? {}
             : { postgres: { connectionString: flags.postgres, schema: flags.schema } }),
+          studio: flags.studio === true,
         }),
     });
   })

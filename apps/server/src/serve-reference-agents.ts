@@ -23,6 +23,11 @@ export interface ServeRequest {
    * same database and schema serves the same threads and runs.
    */
   postgres?: { connectionString: string; schema: string };
+  /**
+   * Serves the studio at `/studio/` too (`--studio`, `pnpm studio`). Offline, the crew's tools
+   * that ask first then ask, since the studio's Approvals view is there to answer them.
+   */
+  studio?: boolean;
 }
 
 /**
@@ -38,6 +43,10 @@ export function servingLine(url: string, offline: boolean): string {
   return `serving ${url} — assistants: ${names}${offline ? " (offline: sample data)" : ""}`;
 }
 
+/** What the offline studio says: the crew's tools that ask first wait in Approvals. */
+export const studioApprovalNote =
+  "offline studio: advisory's web search and charts ask first, as when served for real; answer them in the studio's Approvals view";
+
 /**
  * Serves the reference agents (`research`, `finance`, `advisory`) over HTTP with
  * `@framework/server` until Ctrl-C or SIGTERM, then shuts the server down gracefully: it stops
@@ -50,8 +59,9 @@ export function servingLine(url: string, offline: boolean): string {
 export async function serveReferenceAgents(run: AppRun, request: ServeRequest): Promise<void> {
   const stop = stopRequest(run.signal);
   try {
+    const studio = request.studio === true;
     const assistants = await referenceAssistants(run.llm, {
-      approveAll: run.offline,
+      approveAll: run.offline && !studio,
       loggerFor: (scope) => run.progress.logger(scope),
     });
     const shared = request.postgres && (await sharedStorage(request.postgres));
@@ -59,11 +69,13 @@ export async function serveReferenceAgents(run: AppRun, request: ServeRequest): 
       ...assistants,
       ...(shared ? shared.options : { databasePath: request.databasePath }),
       logger: run.progress.logger("server"),
+      studio,
     });
     try {
-      const { url } = await listen(server, request);
+      const { url, studioURL } = await listen(server, request);
       run.print(`${servingLine(url, run.offline)}\nAPI reference: ${url}/docs`);
-      if (run.offline) run.progress.note(offlineApprovalNote);
+      if (studioURL) run.print(`Studio: ${studioURL}`);
+      if (run.offline) run.progress.note(studio ? studioApprovalNote : offlineApprovalNote);
       await stop.requested;
       run.progress.note(
         "stopping: running runs may reach a checkpoint first (a second Ctrl-C stops at once; they resume on the next start)",

@@ -16,15 +16,19 @@ import { bodySizeLimit } from "./http/body-size-limit.js";
 import { errorAnswer } from "./http/error-response.js";
 import { assistantRoutes } from "./http/routes/assistant-routes.js";
 import { chatRoutes } from "./http/routes/chat-routes.js";
+import { interruptRoutes } from "./http/routes/interrupt-routes.js";
 import { metaRoutes } from "./http/routes/meta-routes.js";
 import { runRoutes } from "./http/routes/run-routes.js";
+import { studioPageRoutes } from "./http/routes/studio-page-routes.js";
 import { threadRoutes } from "./http/routes/thread-routes.js";
+import { traceRoutes } from "./http/routes/trace-routes.js";
 import { OpenStreams } from "./http/run-event-stream.js";
 import type { ServerContext, ServerEnv } from "./http/server-context.js";
 import { RunEventLog } from "./run/run-event-log.js";
 import { RunManager } from "./run/run-manager.js";
 import type { ServerStore } from "./store/server-store.js";
 import { SqliteServerStore } from "./store/sqlite-server-store.js";
+import { type StudioOptions, startStudio } from "./studio/server-studio.js";
 
 /** Where the server keeps threads when given no `checkpointer` or `store`. */
 export const DEFAULT_DATABASE_PATH = join(".framework", "server.sqlite");
@@ -81,6 +85,13 @@ export interface ServerOptions {
   recoveryIntervalMs?: number;
   /** Receives the server's log lines, secrets redacted. Default: the framework's logger. */
   logger?: Logger;
+  /**
+   * Serves the studio at `/studio`: a page to watch runs, travel threads' checkpoints, answer
+   * approvals and read traces, from this server only. It also keeps the spans of recent runs
+   * in memory (see the README's "Studio" for how it meets an OpenTelemetry setup of the app's).
+   * Default `false`.
+   */
+  studio?: boolean | StudioOptions;
 }
 
 /** Options of {@link FrameworkServer.listen}. */
@@ -97,6 +108,8 @@ export interface ServerAddress {
   readonly port: number;
   /** `http://host:port`. */
   readonly url: string;
+  /** `http://host:port/studio/` when the studio is on. */
+  readonly studioURL?: string;
 }
 
 /** What {@link createServer} returns. */
@@ -154,6 +167,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   const log = new RunEventLog(store);
   const runs = new RunManager({ store, log, assistants, checkpointer, logger });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const studio = options.studio ? startStudio(options.studio, runs, logger) : undefined;
   const context: ServerContext = {
     store,
     log,
@@ -201,6 +215,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   app.use(bodySizeLimit(bodyLimitBytes));
 
   metaRoutes(app, context);
+  if (studio) studioPageRoutes(app, studio.assets);
   app.use(async (c, next) => {
     c.set("user", await requestUser(options.auth, c.req.raw));
     await next();
@@ -209,6 +224,8 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   threadRoutes(app, context);
   runRoutes(app, context);
   chatRoutes(app, context);
+  interruptRoutes(app, context);
+  if (studio) traceRoutes(app, context, studio);
 
   const retentionMs = options.eventRetentionMs ?? DEFAULT_EVENT_RETENTION_MS;
   const trim = setInterval(
@@ -263,7 +280,10 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
           `No auth configured: serving ${url} to this machine only; every request acts as ${localUser.id}`,
         );
       }
-      return { host: address.address, port: address.port, url };
+      if (!studio) return { host: address.address, port: address.port, url };
+      const studioURL = `${url}/studio/`;
+      logger.info(`Studio: ${studioURL}`);
+      return { host: address.address, port: address.port, url, studioURL };
     },
     close() {
       closing ??= (async () => {
@@ -276,6 +296,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
         http?.closeIdleConnections();
         setTimeout(() => http?.closeAllConnections(), 1_000).unref();
         await stopped;
+        studio?.close();
         await ownStore?.close();
         ownCheckpointer?.close();
       })();

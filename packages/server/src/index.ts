@@ -26,6 +26,7 @@ export {
   ResourceNotFoundError,
   type ServerResource,
   ServerSchemaVersionError,
+  StudioNotBuiltError,
   ThreadBusyConflictError,
   ThreadIdTakenError,
   ThreadWithoutAssistantError,
@@ -52,3 +53,12 @@ export type {
   ThreadStatus,
 } from "./store/server-store.js";
 export { SqliteServerStore, type SqliteServerStoreOptions } from "./store/sqlite-server-store.js";
+export type { StudioOptions } from "./studio/server-studio.js";
+export {
+  DEFAULT_STUDIO_SPANS_PER_RUN,
+  DEFAULT_STUDIO_TRACED_RUNS,
+  type StudioSpan,
+  StudioSpanProcessor,
+  type StudioSpanProcessorOptions,
+  type StudioTracedRun,
+} from "./studio/studio-span-processor.js";

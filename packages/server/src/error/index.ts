@@ -8,6 +8,7 @@ export { RequestValidationError } from "./request-validation-error.js";
 export { ResourceNotFoundError } from "./resource-not-found-error.js";
 export type { ServerResource } from "./server-resource.js";
 export { ServerSchemaVersionError } from "./server-schema-version-error.js";
+export { StudioNotBuiltError } from "./studio-not-built-error.js";
 export { ThreadBusyConflictError } from "./thread-busy-conflict-error.js";
 export { ThreadIdTakenError } from "./thread-id-taken-error.js";
 export { ThreadWithoutAssistantError } from "./thread-without-assistant-error.js";

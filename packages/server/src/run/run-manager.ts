@@ -658,6 +658,11 @@ export class RunManager {
     await this.#store.setThreadStatus(run.threadId, "idle");
   }
 
+  /** The run executing on a thread now, if any: the studio files a run's spans by it. */
+  executingRun(threadId: string): string | undefined {
+    return this.#threads.get(threadId)?.runId;
+  }
+
   /**
    * Starts the thread's runs one after another, unless they are already being started here
    * or, over a shared store, in the process holding the thread's lease. `leased`: this
