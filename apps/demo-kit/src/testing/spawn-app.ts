@@ -18,7 +18,10 @@ export interface SpawnAppOptions {
   cwd: string;
   /** Set on top of {@link appTestEnvironment}. */
   env?: Record<string, string>;
-  /** Kills the app after this long (default 60 s), so a hang fails the test, not the suite. */
+  /**
+   * Kills the app after this long (default 10 minutes): a hang guard beyond any test's own limit,
+   * so that a slow or loaded machine never kills an app that is still working.
+   */
   timeoutMs?: number;
   /** Called with the process once started: to signal a long-running app (a worker). */
   onStart?: (child: ChildProcess) => void;
@@ -51,13 +54,19 @@ export function spawnApp(options: SpawnAppOptions): Promise<AppProcessResult> {
   return collectOutput(child, options.timeoutMs);
 }
 
+/** Apps still running: a test that timed out must not leave them behind when its process ends. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
 /**
- * Collects a child's output until it ends, killing it after `timeoutMs` (default 60 s) so a
- * hang fails the test, not the suite. `onStdout` sees each chunk as it comes.
+ * Collects a child's output until it ends, killing it after `timeoutMs` (default 10 minutes)
+ * so a hang fails the test, not the suite. `onStdout` sees each chunk as it comes.
  */
 function collectOutput(
   child: ChildProcessByStdio<Writable | null, Readable, Readable>,
-  timeoutMs = 60_000,
+  timeoutMs = 600_000,
   onStdout?: (chunk: string) => void,
 ): Promise<AppProcessResult> {
   return new Promise((resolve, reject) => {
@@ -70,13 +79,16 @@ function collectOutput(
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
     });
+    running.add(child);
     const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
     child.on("error", (error) => {
       clearTimeout(timer);
+      running.delete(child);
       reject(error);
     });
     child.on("close", (code) => {
       clearTimeout(timer);
+      running.delete(child);
       resolve({ code, stdout, stderr });
     });
   });
