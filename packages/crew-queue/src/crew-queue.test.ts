@@ -283,11 +283,12 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     const run = await queue.submit("test", { query: "q" });
     await inNodeA;
     const events: RunEvent[] = [];
-    const following = (async () => {
-      for await (const event of queue.events(run.runId)) events.push(event);
-    })();
-    release();
-    await following;
+    // The run goes on only once the follower heard its first event: released earlier, it
+    // could be over before the subscription is, and the follower would rightly hear only that.
+    for await (const event of queue.events(run.runId)) {
+      events.push(event);
+      if (events.length === 1) release();
+    }
     const statuses = events.filter((event) => event.type === "status");
     expect(statuses.map((event) => event.status)).toEqual(["running", "done"]);
     expect(statuses[0]).toMatchObject({ worker: "w1", attempt: 1 });
