@@ -145,6 +145,10 @@ export async function startFakeServer(
       }
     }
   });
+  // Idle connections stay open until the client or close() ends them. With Node's 5 s idle
+  // limit, a client whose event loop was held up (a loaded machine) could send its next
+  // request on a socket the server was closing: a connection error no real service causes.
+  server.keepAliveTimeout = 0;
   server.on("connection", (socket) => {
     sockets.add(socket);
     socket.on("close", () => sockets.delete(socket));
