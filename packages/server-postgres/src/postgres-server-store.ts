@@ -370,6 +370,7 @@ export class PostgresServerStore implements ServerStore {
            error = CASE WHEN $3 THEN $4 ELSE error END,
            attempt = coalesce($5, attempt),
            cancel = CASE WHEN $6 THEN $7 ELSE cancel END,
+           checkpoint_before = CASE WHEN $12 THEN $13 ELSE checkpoint_before END,
            ended_at = CASE WHEN coalesce($2, status) IN ${ended} THEN clock_timestamp() END
          WHERE run_id = $1
          RETURNING ${runColumns}
@@ -391,6 +392,8 @@ export class PostgresServerStore implements ServerStore {
         thread?.status ?? null,
         thread?.assistantId ?? null,
         this.#channel,
+        patch.checkpointBefore !== undefined,
+        patch.checkpointBefore ?? null,
       ],
     );
     return row && toRun(row);

@@ -355,6 +355,43 @@ describe("LangGraph's own client against the server", () => {
     expect(next.messages.map((m) => m.content)).toEqual(["kept", "approved", "next", "approved"]);
   });
 
+  it("rolls an enqueued run back to where the run before it left the thread", async () => {
+    let calls = 0;
+    let releaseFirst!: () => void;
+    const firstGate = new Promise<void>((resolve) => {
+      releaseFirst = resolve;
+    });
+    const client = await serve({
+      graphs: {
+        review: twoStepGraph({
+          writeGate: () => (++calls === 1 ? firstGate : new Promise(() => {})),
+        }),
+      },
+    });
+    const thread = await client.threads.create();
+    const first = await client.runs.create(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "first" }] },
+    });
+    await expect
+      .poll(async () => (await client.runs.get(thread.thread_id, first.run_id)).status)
+      .toBe("running");
+    // Enqueued while the first run is half done: its rollback must not cut that run short.
+    const queued = await client.runs.create(thread.thread_id, "review", {
+      input: { messages: [{ role: "user", content: "queued" }] },
+      multitaskStrategy: "enqueue",
+    });
+    releaseFirst();
+    await client.runs.join(thread.thread_id, first.run_id);
+    await expect
+      .poll(async () => (await client.runs.get(thread.thread_id, queued.run_id)).status)
+      .toBe("running");
+    await client.runs.cancel(thread.thread_id, queued.run_id, true, "rollback");
+    const after = await client.threads.getState(thread.thread_id);
+    expect(
+      (after.values as { messages: { content: string }[] }).messages.map((m) => m.content),
+    ).toEqual(["first", "approved"]);
+  });
+
   it("cancels a streamed run whose client goes away when on_disconnect is cancel, and only then", async () => {
     const client = await serve({
       graphs: { review: twoStepGraph({ writeGate: () => new Promise(() => {}) }) },

@@ -184,7 +184,6 @@ export class RunManager {
     } else if (creation.input !== undefined && creation.input !== null) {
       input = assistant.graphInput(creation.input);
     }
-    const latest = await this.#checkpointer.getLatest(thread.threadId);
     const { run, inflight } = await this.#store.insertRun({
       runId: randomUUID(),
       threadId: thread.threadId,
@@ -205,7 +204,7 @@ export class RunManager {
       },
       error: null,
       attempt: 1,
-      checkpointBefore: latest?.id ?? null,
+      checkpointBefore: null,
       cancel: null,
     });
     if (run) this.#expectEnd(run.runId, run.threadId);
@@ -735,10 +734,16 @@ export class RunManager {
 
   async #execute(pending: RunRecord, signal: AbortSignal): Promise<void> {
     const assistant = this.#assistants.find(pending.assistantId);
+    // Where a rollback returns to is where the thread stands as the run first starts, not as
+    // it was created: a run enqueued behind another must not undo that one's work.
+    const before =
+      pending.attempt === 1
+        ? { checkpointBefore: (await this.#checkpointer.getLatest(pending.threadId))?.id ?? null }
+        : {};
     const run =
       (await this.#store.updateRun(
         pending.runId,
-        { status: "running" },
+        { status: "running", ...before },
         { status: "busy", assistantId: pending.assistantId },
       )) ?? pending;
     this.#log.notify(run.runId);

@@ -82,7 +82,10 @@ export interface RunRecord {
   readonly error: RunFailure | null;
   /** How many times the run was started: above 1 after a restart resumed it. */
   readonly attempt: number;
-  /** The thread's newest checkpoint when the run was created: where a rollback returns to. */
+  /**
+   * The thread's newest checkpoint when the run first started (`null` before it did, or on a
+   * thread with none): where a rollback returns to.
+   */
   readonly checkpointBefore: string | null;
   /** A stop asked for and not yet carried out; kept so a restart honours it. */
   readonly cancel: CancelAction | null;
@@ -126,7 +129,9 @@ export interface RunInsertion {
 }
 
 /** What may change on a run after it is created. */
-export type RunPatch = Partial<Pick<RunRecord, "status" | "error" | "attempt" | "cancel">>;
+export type RunPatch = Partial<
+  Pick<RunRecord, "status" | "error" | "attempt" | "cancel" | "checkpointBefore">
+>;
 
 /** What a change to a run, seen by a store shared by several processes, was. */
 export type RunChangeKind =

@@ -341,6 +341,8 @@ export class SqliteServerStore implements ServerStore {
       attempt: patch.attempt ?? null,
       set_cancel: patch.cancel === undefined ? 0 : 1,
       cancel: patch.cancel ?? null,
+      set_checkpoint_before: patch.checkpointBefore === undefined ? 0 : 1,
+      checkpoint_before: patch.checkpointBefore ?? null,
     };
     return this.#db.transaction(() => {
       const row = this.#statements.updateRun.get(change) as RunRow | undefined;
@@ -463,6 +465,8 @@ function prepare(db: Database.Database) {
          error = CASE WHEN @set_error THEN @error ELSE error END,
          attempt = coalesce(@attempt, attempt),
          cancel = CASE WHEN @set_cancel THEN @cancel ELSE cancel END,
+         checkpoint_before = CASE WHEN @set_checkpoint_before THEN @checkpoint_before
+           ELSE checkpoint_before END,
          ended_at = CASE WHEN coalesce(@status, status) IN ('success', 'error', 'timeout', 'interrupted')
            THEN @updated_at ELSE NULL END
        WHERE run_id = @run_id

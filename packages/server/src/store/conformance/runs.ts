@@ -95,12 +95,15 @@ export function describeRuns(context: StoreConformanceContext): void {
     expect(await list({ limit: 10, offset: 0, status: "success" })).toEqual([ids[0]]);
   });
 
-  it("updates status, error, attempt and cancel, and deletes a run with its events", async () => {
+  it("updates status, error, attempt, cancel and checkpointBefore, and deletes a run with its events", async () => {
     const store = await context.store();
     const owner = context.id("owner");
     const threadId = await threadOf(store, context, owner);
     const runId = context.id("run");
     await store.insertRun(pendingRun(owner, threadId, runId));
+    expect(
+      await store.updateRun(runId, { status: "running", checkpointBefore: "checkpoint-7" }),
+    ).toMatchObject({ status: "running", checkpointBefore: "checkpoint-7" });
     const updated = await store.updateRun(runId, {
       status: "error",
       error: { type: "NodeExecutionError", message: "boom" },
@@ -112,6 +115,7 @@ export function describeRuns(context: StoreConformanceContext): void {
       error: { type: "NodeExecutionError", message: "boom" },
       attempt: 2,
       cancel: "rollback",
+      checkpointBefore: "checkpoint-7",
     });
     expect(await store.getRun(owner, runId)).toEqual(updated);
     expect(await store.updateRun(context.id("missing"), { status: "success" })).toBeUndefined();
