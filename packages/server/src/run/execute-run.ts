@@ -1,5 +1,11 @@
 import { AbortedError, type AgentEvent, FrameworkError, redactSecrets } from "@framework/core";
-import type { CompiledGraph, GraphConfig, GraphEvent, StateSnapshot } from "@framework/graph";
+import type {
+  CompiledGraph,
+  GraphConfig,
+  GraphEvent,
+  StateRecord,
+  StateSnapshot,
+} from "@framework/graph";
 import { agentMessageId } from "../assistant/agent-graph.js";
 import type { ServedAssistant } from "../assistant/served-assistant.js";
 import type { JsonObject, RunFailure, RunRecord } from "../store/server-store.js";
@@ -54,6 +60,8 @@ export async function executeRun(execution: RunExecution): Promise<RunOutcome> {
   const messages = new MessageTracker(run.runId, run.threadId);
   let wroteValues = false;
   let failure: RunFailure | null = null;
+  // A run that finished says so with its final state: no need to read the thread back.
+  let finalState: StateRecord | undefined;
   try {
     for await (const event of graph.stream(execution.input as GraphInput, config)) {
       if (modes.has("events")) emit("events", jsonEvent(event));
@@ -70,6 +78,8 @@ export async function executeRun(execution: RunExecution): Promise<RunOutcome> {
         if (tuple) emit("messages", tuple);
       } else if (event.type === "custom" && modes.has("custom")) {
         emit("custom", event.data);
+      } else if (event.type === "done") {
+        finalState = event.state;
       }
     }
   } catch (error) {
@@ -81,9 +91,15 @@ export async function executeRun(execution: RunExecution): Promise<RunOutcome> {
     emit("error", { error: failure.type, message: failure.message });
   }
 
-  const snapshot: StateSnapshot = await graph.getState(threadConfig);
-  const interrupts = wireInterrupts(snapshot);
-  const values = assistant.toWire(snapshot.values);
+  let interrupts: readonly WireInterrupt[] = [];
+  let values: JsonObject;
+  if (finalState !== undefined && failure === null) {
+    values = assistant.toWire(finalState);
+  } else {
+    const snapshot: StateSnapshot = await graph.getState(threadConfig);
+    interrupts = wireInterrupts(snapshot);
+    values = assistant.toWire(snapshot.values);
+  }
   const shown = interrupts.length > 0 ? { ...values, __interrupt__: interrupts } : values;
   if (interrupts.length > 0) {
     if (modes.has("updates")) emit("updates", { __interrupt__: interrupts });
