@@ -39,6 +39,12 @@ export interface ServerBenchOptions {
   readonly runsPerClient: number;
   /** Threads, each with one finished run, 11d weighs a server with; the issue says 1,000. */
   readonly idleThreads: number;
+  /**
+   * Runs each server serves before 11a–11c measure anything (half `runs.wait`, half streamed,
+   * {@link warmupClients} clients at once), so that every side is measured warm, as a
+   * deployed server runs, and not while its JIT still compiles what the first runs call.
+   */
+  readonly warmupRuns: number;
   /** Rounds of 11a and 11b. */
   readonly repetitions: Repetitions;
   /** Rounds of 11c. */
@@ -165,6 +171,30 @@ async function streamedRuns(server: ServerChild, count: number): Promise<Measure
     closeMs: mean(runs.map((run) => run.closeMs)),
   };
   return { value: observed.lastMs, observed };
+}
+
+/** Clients at once serving the warm-up runs. */
+const warmupClients = 20;
+
+/** Serves `runs` runs on `server`, half waited for and half streamed, on fresh threads. */
+async function warmUp(server: ServerChild, runs: number): Promise<void> {
+  server.resume();
+  try {
+    const client = serverClient(server.url);
+    const threads = await createThreads(client, runs);
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(warmupClients, runs) }, async () => {
+        while (next < threads.length) {
+          const index = next++;
+          if (index % 2 === 0) await waitRun(client, threads[index]!);
+          else await streamRun(client, threads[index]!);
+        }
+      }),
+    );
+  } finally {
+    server.pause();
+  }
 }
 
 /** Runs `runs.wait` once on each of `threads`, `clients` clients at once, each one run at a time. */
@@ -322,7 +352,9 @@ function serverRows(
       "Server: runs.wait round trip, two-node graph",
       pairOf(waits, "langGraph", "lower"),
       `LangGraph's SDK client in the bench's process, each server in a process of its own ` +
-        `(the others paused meanwhile); the mean of ${n(options.waitsPerSample)} calls in a ` +
+        `(the others paused meanwhile), measured warm: each first served ` +
+        `${n(options.warmupRuns)} runs (half waited for, half streamed, ${warmupClients} ` +
+        `clients at once); the mean of ${n(options.waitsPerSample)} calls in a ` +
         `row, each on a fresh thread made beforehand. ${langGraphWaits}`,
     ),
     floorRow(
@@ -422,6 +454,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<Measured
     const langGraph = await startLangGraph(programs, directory);
     running.push(langGraph);
     for (const server of running) server.pause();
+    for (const server of running) await warmUp(server, options.warmupRuns);
     const servers: Readonly<Record<Side, ServerChild>> = { ours, langGraph, floor };
     const onEach = (measure: (server: ServerChild) => Promise<Measured>) => ({
       ours: () => onServer(servers.ours, measure),
