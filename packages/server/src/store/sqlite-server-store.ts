@@ -156,6 +156,9 @@ export interface SqliteServerStoreOptions {
 export class SqliteServerStore implements ServerStore {
   readonly #db: Database.Database;
   readonly #statements: ReturnType<typeof prepare>;
+  // One transaction function for every call: better-sqlite3 builds a new one per
+  // `db.transaction(fn)`, several times the cost of running it.
+  readonly #transaction: (work: () => unknown) => unknown;
 
   constructor({ path, busyTimeoutMs = 5_000 }: SqliteServerStoreOptions) {
     if (path !== ":memory:") mkdirSync(dirname(path), { recursive: true });
@@ -165,6 +168,12 @@ export class SqliteServerStore implements ServerStore {
     this.#db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
     migrate(this.#db, path);
     this.#statements = prepare(this.#db);
+    this.#transaction = this.#db.transaction((work: () => unknown) => work());
+  }
+
+  /** Runs `work` in one transaction: all of it commits, or none. */
+  #atomically<T>(work: () => T): T {
+    return this.#transaction(work) as T;
   }
 
   async createThread(
@@ -172,7 +181,7 @@ export class SqliteServerStore implements ServerStore {
     { ifExists }: { ifExists: "raise" | "do_nothing" },
   ): Promise<ThreadRecord | "taken"> {
     const now = new Date().toISOString();
-    return this.#db.transaction(() => {
+    return this.#atomically(() => {
       const existing = this.#statements.threadById.get(thread.threadId) as ThreadRow | undefined;
       if (existing) {
         return existing.owner === thread.owner && ifExists === "do_nothing"
@@ -192,7 +201,7 @@ export class SqliteServerStore implements ServerStore {
       };
       this.#statements.insertThread.run(row);
       return toThread(row);
-    })();
+    });
   }
 
   async getThread(owner: string, threadId: string): Promise<ThreadRecord | undefined> {
@@ -235,7 +244,7 @@ export class SqliteServerStore implements ServerStore {
     threadId: string,
     patch: { metadata: JsonObject },
   ): Promise<ThreadRecord | undefined> {
-    return this.#db.transaction(() => {
+    return this.#atomically(() => {
       const row = this.#statements.ownThread.get(threadId, owner) as ThreadRow | undefined;
       if (!row) return undefined;
       const metadata = { ...(JSON.parse(row.metadata) as JsonObject), ...patch.metadata };
@@ -246,18 +255,18 @@ export class SqliteServerStore implements ServerStore {
       };
       this.#statements.updateThreadMetadata.run(updated.metadata, updated.updated_at, threadId);
       return toThread(updated);
-    })();
+    });
   }
 
   async deleteThread(owner: string, threadId: string): Promise<boolean> {
-    return this.#db.transaction(() => {
+    return this.#atomically(() => {
       const deleted = this.#statements.deleteOwnThread.run(threadId, owner).changes > 0;
       if (deleted) {
         this.#statements.deleteThreadEvents.run(threadId);
         this.#statements.deleteThreadRuns.run(threadId);
       }
       return deleted;
-    })();
+    });
   }
 
   async setThreadStatus(
@@ -279,7 +288,7 @@ export class SqliteServerStore implements ServerStore {
 
   async insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
     const now = new Date().toISOString();
-    return this.#db.transaction(() => {
+    return this.#atomically(() => {
       const inflight = (this.#statements.inflightRuns.all(run.threadId) as RunRow[]).map(toRun);
       if (run.multitaskStrategy === "reject" && inflight.length > 0) {
         return { run: undefined, inflight };
@@ -302,7 +311,7 @@ export class SqliteServerStore implements ServerStore {
       };
       this.#statements.insertRun.run(row);
       return { run: toRun(row), inflight };
-    })();
+    });
   }
 
   async getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined> {
@@ -344,7 +353,7 @@ export class SqliteServerStore implements ServerStore {
       set_checkpoint_before: patch.checkpointBefore === undefined ? 0 : 1,
       checkpoint_before: patch.checkpointBefore ?? null,
     };
-    return this.#db.transaction(() => {
+    return this.#atomically(() => {
       const row = this.#statements.updateRun.get(change) as RunRow | undefined;
       if (row && thread) {
         this.#statements.setThreadStatus.run(
@@ -355,14 +364,14 @@ export class SqliteServerStore implements ServerStore {
         );
       }
       return row && toRun(row);
-    })();
+    });
   }
 
   async deleteRun(runId: string): Promise<void> {
-    this.#db.transaction(() => {
+    this.#atomically(() => {
       this.#statements.deleteRunEvents.run(runId);
       this.#statements.deleteRun.run(runId);
-    })();
+    });
   }
 
   async nextPendingRun(threadId: string): Promise<RunRecord | undefined> {
@@ -379,14 +388,14 @@ export class SqliteServerStore implements ServerStore {
     events: readonly { event: string; data: unknown }[],
   ): Promise<RunEventRecord[]> {
     if (events.length === 0) return [];
-    return this.#db.transaction(() => {
+    return this.#atomically(() => {
       const { last } = this.#statements.lastSeq.get(runId) as { last: number };
       return events.map(({ event, data }, index) => {
         const seq = last + index + 1;
         this.#statements.insertEvent.run(runId, seq, event, JSON.stringify(data ?? null));
         return { runId, seq, event, data: data ?? null };
       });
-    })();
+    });
   }
 
   async readEvents(
