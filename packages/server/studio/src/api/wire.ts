@@ -3,8 +3,20 @@
  * it crosses the wire) and the studio's own routes (`/interrupts`, `/traces`).
  */
 
+import type { AgentEvent as CoreAgentEvent } from "@framework/core";
+import type { GraphEvent as CoreGraphEvent } from "@framework/graph";
+
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
+
+/** `T` as it arrives in JSON: what the sender typed `unknown` is some JSON value. */
+type AsJson<T> = unknown extends T
+  ? Json
+  : T extends Json
+    ? T
+    : T extends object
+      ? { [K in keyof T]: AsJson<T[K]> }
+      : T;
 
 export interface Assistant {
   assistant_id: string;
@@ -101,39 +113,18 @@ export interface TracedRun {
   span_count: number;
 }
 
-/** An agent's event as the `events` stream mode sends it (core's `AgentEvent`, as JSON). */
+/**
+ * An agent's event as the `events` stream mode sends it: core's `AgentEvent` as JSON, a
+ * failure as its class and message.
+ */
 export type AgentEvent =
-  | { type: "step-start"; step: number }
-  | { type: "text-delta"; text: string }
-  | { type: "tool-call"; toolCallId: string; toolName: string; arguments: Json }
-  | {
-      type: "tool-result";
-      toolCallId: string;
-      toolName: string;
-      output: string;
-      isError: boolean;
-      durationMs: number;
-    }
-  | { type: "retry"; attempt: number; delayMs: number; status?: number }
-  | { type: "step-finish"; step: number; usage: { inputTokens: number; outputTokens: number } }
-  | {
-      type: "finish";
-      result: {
-        content: string;
-        reasoning?: string;
-        usage?: { inputTokens: number; outputTokens: number };
-      };
-    }
+  | AsJson<Exclude<CoreAgentEvent, { type: "error" }>>
   | { type: "error"; error: { type: string; message: string } };
 
-/** A graph's event as the `events` stream mode sends it (graph's `GraphEvent`, as JSON). */
+/** A graph's event as the `events` stream mode sends it: graph's `GraphEvent` as JSON. */
 export type GraphEvent =
-  | { type: "node_start"; node: string; step: number; visit: number }
-  | { type: "node_end"; node: string; step: number; update: JsonObject }
-  | { type: "interrupt"; id: string; node: string; value: Json }
-  | { type: "done"; state: JsonObject }
-  | { type: "agent"; node: string; event: AgentEvent }
-  | { type: "custom"; node: string; data: Json };
+  | AsJson<Exclude<CoreGraphEvent<JsonObject, JsonObject>, { type: "agent" }>>
+  | { type: "agent"; node: string; event: AgentEvent };
 
 /** One server-sent event of a run stream. */
 export type RunStreamEvent =
