@@ -2,6 +2,7 @@ import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
 import type {
   JsonObject,
+  RunCounts,
   RunEventRecord,
   RunInsertion,
   RunList,
@@ -404,6 +405,18 @@ export class PostgresServerStore implements ServerStore {
        SELECT pg_notify($2, 'r:' || run_id) FROM gone`,
       [runId, this.#channel],
     );
+  }
+
+  async countRuns(owner?: string): Promise<RunCounts> {
+    const [row] = await this.#rows<{ pending: string; running: string }>(
+      "count runs",
+      `SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+         count(*) FILTER (WHERE status = 'running') AS running
+       FROM ${this.#tables.runs}
+       WHERE status IN ${unfinished} AND ($1::text IS NULL OR owner = $1)`,
+      [owner ?? null],
+    );
+    return { pending: Number(row?.pending ?? 0), running: Number(row?.running ?? 0) };
   }
 
   async nextPendingRun(threadId: string): Promise<RunRecord | undefined> {

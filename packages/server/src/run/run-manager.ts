@@ -29,6 +29,7 @@ import type {
 } from "../store/server-store.js";
 import { executeRun, type RunOutcome, runFailure } from "./execute-run.js";
 import type { RunEventLog } from "./run-event-log.js";
+import type { RunObserver } from "./run-observer.js";
 import { readThreadState } from "./thread-state.js";
 import { isAnswerMap, type WireInterrupt } from "./wire-interrupt.js";
 
@@ -49,6 +50,8 @@ export interface RunCreation {
   readonly ifNotExists?: "create" | "reject";
   /** A thread-less run keeps its thread (`keep`) or not (`delete`, the default). */
   readonly onCompletion?: "delete" | "keep";
+  /** POSTed to when the run ends (the protocol's `webhook`). */
+  readonly webhook?: string;
 }
 
 /** A request to change a thread's state (`POST /threads/{id}/state`), in the server's terms. */
@@ -68,6 +71,13 @@ export interface RunManagerOptions {
   readonly assistants: AssistantRegistry;
   readonly checkpointer: Checkpointer;
   readonly logger: Logger;
+  /**
+   * Decides whether `owner` may create a run (its webhook URL, the quotas), right before the
+   * run is stored; throws to refuse it.
+   */
+  readonly admit?: (owner: string, creation: RunCreation) => Promise<void>;
+  /** Hear the runs' lives: the webhooks, the metrics. */
+  readonly observers?: readonly RunObserver[];
 }
 
 const terminalStatuses = new Set<RunStatus>(["success", "error", "timeout", "interrupted"]);
@@ -129,6 +139,8 @@ export class RunManager {
   readonly #assistants: AssistantRegistry;
   readonly #checkpointer: Checkpointer;
   readonly #logger: Logger;
+  readonly #admit: RunManagerOptions["admit"];
+  readonly #observers: readonly RunObserver[];
   readonly #threads = new Map<string, ThreadSlot>();
   /**
    * The ends of the runs this process created or picked up, so that a waiter learns the end
@@ -148,6 +160,8 @@ export class RunManager {
     this.#assistants = options.assistants;
     this.#checkpointer = options.checkpointer;
     this.#logger = options.logger;
+    this.#admit = options.admit;
+    this.#observers = options.observers ?? [];
   }
 
   /**
@@ -185,6 +199,7 @@ export class RunManager {
       input = assistant.graphInput(creation.input);
     }
     const latest = await this.#checkpointer.getLatest(thread.threadId);
+    await this.#admit?.(owner, creation);
     const { run, inflight } = await this.#store.insertRun({
       runId: randomUUID(),
       threadId: thread.threadId,
@@ -202,6 +217,7 @@ export class RunManager {
         onDisconnect: creation.onDisconnect,
         checkpointId: creation.checkpointId ?? null,
         temporary: threadId === undefined && creation.onCompletion !== "keep",
+        ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
       },
       error: null,
       attempt: 1,
@@ -215,6 +231,7 @@ export class RunManager {
         activeRunIds: inflight.map((other) => other.runId),
       });
     }
+    this.#observe("runCreated", run);
     if (creation.multitaskStrategy === "interrupt" || creation.multitaskStrategy === "rollback") {
       for (const other of inflight) await this.#stop(other, creation.multitaskStrategy);
     }
@@ -643,6 +660,7 @@ export class RunManager {
         run.status === "running" ? { status: "idle" } : undefined,
       );
       this.#ended(run.runId, stopped && { run: stopped });
+      if (stopped) this.#observe("runEnded", { run: stopped });
     }
     this.#log.notify(run.runId);
   }
@@ -742,6 +760,7 @@ export class RunManager {
         { status: "busy", assistantId: pending.assistantId },
       )) ?? pending;
     this.#log.notify(run.runId);
+    this.#observe("runStarted", run);
     if (!assistant) {
       await this.#finish(run, {
         status: "error",
@@ -814,7 +833,22 @@ export class RunManager {
       { status: threadStatus },
     );
     this.#ended(run.runId, ended && { run: ended, values: outcome.values });
+    if (ended) this.#observe("runEnded", { run: ended, values: outcome.values });
     this.#log.notify(run.runId);
+  }
+
+  /** Tells the observers; one that fails is logged, and the run goes on. */
+  #observe<K extends keyof RunObserver>(
+    event: K,
+    subject: Parameters<NonNullable<RunObserver[K]>>[0],
+  ): void {
+    for (const observer of this.#observers) {
+      try {
+        (observer[event] as ((value: typeof subject) => void) | undefined)?.call(observer, subject);
+      } catch (error) {
+        this.#logger.warn(`A run observer failed on ${event}: ${runFailure(error).message}`);
+      }
+    }
   }
 }
 

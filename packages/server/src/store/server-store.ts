@@ -57,6 +57,8 @@ export interface RunRequest {
   readonly checkpointId: string | null;
   /** The thread was made for this run alone and goes when it ends (a thread-less run). */
   readonly temporary: boolean;
+  /** The URL POSTed to when the run ends (the protocol's `webhook`). */
+  readonly webhook?: string;
 }
 
 /** A failure as a client sees it: no stack, no secret. */
@@ -123,6 +125,14 @@ export interface RunInsertion {
   readonly run: RunRecord | undefined;
   /** The thread's other pending or running runs, oldest first, as they were at insertion. */
   readonly inflight: readonly RunRecord[];
+}
+
+/** The outcome of {@link ServerStore.countRuns}. */
+export interface RunCounts {
+  /** Runs waiting to start. */
+  readonly pending: number;
+  /** Runs executing. */
+  readonly running: number;
 }
 
 /** What may change on a run after it is created. */
@@ -202,6 +212,11 @@ export interface ServerStore {
     thread?: { status: ThreadStatus; assistantId?: string },
   ): Promise<RunRecord | undefined>;
   deleteRun(runId: string): Promise<void>;
+  /**
+   * How many runs wait to start and how many execute: `owner`'s, or every owner's. The run
+   * quotas and the queue-depth metrics read it.
+   */
+  countRuns(owner?: string): Promise<RunCounts>;
   /** The thread's oldest pending run, the next to start. */
   nextPendingRun(threadId: string): Promise<RunRecord | undefined>;
   /** Runs left pending or running, oldest first: what a restarted server picks up. */

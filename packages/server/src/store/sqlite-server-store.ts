@@ -4,6 +4,7 @@ import Database from "better-sqlite3";
 import { ServerSchemaVersionError } from "../error/server-schema-version-error.js";
 import type {
   JsonObject,
+  RunCounts,
   RunEventRecord,
   RunInsertion,
   RunList,
@@ -363,6 +364,15 @@ export class SqliteServerStore implements ServerStore {
     })();
   }
 
+  async countRuns(owner?: string): Promise<RunCounts> {
+    const row = (
+      owner === undefined
+        ? this.#statements.countRuns.get()
+        : this.#statements.countOwnRuns.get(owner)
+    ) as { pending: number | null; running: number | null };
+    return { pending: row.pending ?? 0, running: row.running ?? 0 };
+  }
+
   async nextPendingRun(threadId: string): Promise<RunRecord | undefined> {
     const row = this.#statements.nextPending.get(threadId) as RunRow | undefined;
     return row && toRun(row);
@@ -472,6 +482,14 @@ function prepare(db: Database.Database) {
     deleteRunEvents: db.prepare("DELETE FROM server_run_events WHERE run_id = ?"),
     nextPending: db.prepare(
       "SELECT * FROM server_runs WHERE thread_id = ? AND status = 'pending' ORDER BY rowid LIMIT 1",
+    ),
+    countRuns: db.prepare(
+      `SELECT sum(status = 'pending') AS pending, sum(status = 'running') AS running
+       FROM server_runs WHERE status IN ('pending', 'running')`,
+    ),
+    countOwnRuns: db.prepare(
+      `SELECT sum(status = 'pending') AS pending, sum(status = 'running') AS running
+       FROM server_runs WHERE status IN ('pending', 'running') AND owner = ?`,
     ),
     unfinished: db.prepare(
       "SELECT * FROM server_runs WHERE status IN ('pending', 'running') ORDER BY rowid",

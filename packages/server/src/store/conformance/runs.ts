@@ -161,4 +161,30 @@ export function describeRuns(context: StoreConformanceContext): void {
     expect(unfinished).not.toContain(b);
     expect(unfinished.indexOf(a)).toBeLessThan(unfinished.indexOf(c));
   });
+
+  it("counts pending and running runs per owner and in all, as every client sees them", async () => {
+    const store = await context.store();
+    const second = await context.secondClient(store);
+    const [owner, other] = [context.id("owner"), context.id("other")];
+    expect(await store.countRuns(owner)).toEqual({ pending: 0, running: 0 });
+    const before = await store.countRuns();
+    const threadId = await threadOf(store, context, owner);
+    const otherThread = await threadOf(store, context, other);
+    const [a, b, c, d] = [context.id("a"), context.id("b"), context.id("c"), context.id("d")];
+    for (const runId of [a, b, c]) {
+      await store.insertRun(pendingRun(owner, threadId, runId, { multitaskStrategy: "enqueue" }));
+    }
+    await store.insertRun(pendingRun(other, otherThread, d));
+    await store.updateRun(a, { status: "running" });
+    await store.updateRun(b, { status: "success" });
+    expect(await second.countRuns(owner)).toEqual({ pending: 1, running: 1 });
+    expect(await second.countRuns(other)).toEqual({ pending: 1, running: 0 });
+    expect(await second.countRuns()).toEqual({
+      pending: before.pending + 2,
+      running: before.running + 1,
+    });
+    await store.updateRun(a, { status: "interrupted" });
+    await store.deleteRun(c);
+    expect(await second.countRuns(owner)).toEqual({ pending: 0, running: 0 });
+  });
 }
