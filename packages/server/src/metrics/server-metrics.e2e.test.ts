@@ -76,7 +76,7 @@ describe("server metrics", () => {
       },
       meterProvider,
       webhooks: { allowPrivateNetworks: true },
-      quotas: { maxPendingRunsPerUser: 1 },
+      quotas: { maxPendingRunsPerUser: 2 },
     });
     const client = new Client({ apiUrl: running.url });
     const succeeded = await client.runs.create(null, "review", { input: hello, webhook });
@@ -87,6 +87,10 @@ describe("server metrics", () => {
     await expect
       .poll(async () => (await client.runs.get(thread.thread_id, held.run_id)).status)
       .toBe("running");
+    await client.runs.create(thread.thread_id, "held", {
+      input: hello,
+      multitaskStrategy: "enqueue",
+    });
     await client.runs.create(thread.thread_id, "held", {
       input: hello,
       multitaskStrategy: "enqueue",
@@ -105,7 +109,7 @@ describe("server metrics", () => {
     const metrics = await collect(reader, exporter);
     const review = succeeded.assistant_id;
     expect(metrics.get("framework.server.run.pending")).toMatchObject({ unit: "{run}" });
-    expect(valueAt(metrics.get("framework.server.run.pending"), {})).toBe(1);
+    expect(valueAt(metrics.get("framework.server.run.pending"), {})).toBe(2);
     expect(valueAt(metrics.get("framework.server.run.running"), {})).toBe(1);
     const ended = metrics.get("framework.server.run.ended");
     expect(valueAt(ended, { status: "success", assistant_id: review })).toBe(1);
@@ -118,7 +122,7 @@ describe("server metrics", () => {
     expect((succeededDuration as Histogram).sum).toBeGreaterThanOrEqual(0);
     const wait = metrics.get("framework.server.run.wait.duration");
     expect(wait?.unit).toBe("s");
-    // The success, the failure and the held run started; the enqueued one waits.
+    // The success, the failure and the held run started; the enqueued ones wait.
     const waits = wait!.points.map((point) => (point.value as Histogram).count);
     expect(waits.reduce((sum, count) => sum + count, 0)).toBe(3);
     expect(valueAt(metrics.get("framework.server.run.refused"), { limit: "pending" })).toBe(1);
