@@ -235,6 +235,31 @@ describe("run webhooks", () => {
     expect(receiver.received).toHaveLength(4);
   });
 
+  it("retries an attempt the receiver does not answer within timeoutMs", async () => {
+    const silent = createHttpServer(() => {});
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const log = recordingLogger();
+    try {
+      const client = await serve({
+        graphs: { review: twoStepGraph() },
+        webhooks: { allowPrivateNetworks: true, timeoutMs: 50, maxAttempts: 2, retryDelayMs: 1 },
+        logger: log.logger,
+      });
+      const port = (silent.address() as AddressInfo).port;
+      await client.runs.wait(null, "review", {
+        input: hello,
+        webhook: `http://127.0.0.1:${port}/hook`,
+      });
+      await log.waitFor(/attempt 2 of 2 no answer within 50 ms; not delivered$/);
+      expect(log.lines).toContainEqual(
+        expect.stringMatching(/^info .*attempt 1 of 2 no answer within 50 ms; retrying in/),
+      );
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
   it("refuses a literal loopback or private webhook URL at run creation (422)", async () => {
     await serve({ graphs: { review: twoStepGraph() } });
     for (const webhook of [
