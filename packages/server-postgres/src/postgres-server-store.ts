@@ -5,6 +5,7 @@ import type {
   RunCounts,
   RunEventRecord,
   RunInsertion,
+  RunLimits,
   RunList,
   RunPatch,
   RunRecord,
@@ -291,10 +292,21 @@ export class PostgresServerStore implements ServerStore {
     );
   }
 
-  async insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+  async insertRun(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    limits?: RunLimits,
+  ): Promise<RunInsertion> {
     await this.setup();
     const { runs } = this.#tables;
-    return this.#postgres.transaction("insert run", async (query) => {
+    return this.#postgres.transaction("insert run", async (query): Promise<RunInsertion> => {
+      // An insertion within limits takes its owner's lock first (always before the thread's,
+      // so no two insertions wait on each other), so the owner's runs counted below are all
+      // there are until the insert commits.
+      if (limits) {
+        await query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+          `@framework/server-postgres:${this.schema}:owner:${run.owner}`,
+        ]);
+      }
       // Every insertion on the thread takes this lock first, so the inflight runs read below
       // are all there are until the insert commits.
       await query("SELECT pg_advisory_xact_lock(hashtext($1))", [
@@ -309,6 +321,22 @@ export class PostgresServerStore implements ServerStore {
       ).map(toRun);
       if (run.multitaskStrategy === "reject" && inflight.length > 0) {
         return { run: undefined, inflight };
+      }
+      if (limits) {
+        const [counts] = await query<{ pending: string; running: string }>(
+          `SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+             count(*) FILTER (WHERE status = 'running') AS running
+           FROM ${runs} WHERE status IN ${unfinished} AND owner = $1`,
+          [run.owner],
+        );
+        const pending = Number(counts?.pending ?? 0);
+        const active = pending + Number(counts?.running ?? 0);
+        if (limits.maxActive !== undefined && active >= limits.maxActive) {
+          return { run: undefined, inflight, overLimit: { limit: "active", current: active } };
+        }
+        if (limits.maxPending !== undefined && pending >= limits.maxPending) {
+          return { run: undefined, inflight, overLimit: { limit: "pending", current: pending } };
+        }
       }
       const [row] = await query<RunRow>(
         `INSERT INTO ${runs} (${runColumns})

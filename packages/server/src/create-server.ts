@@ -196,17 +196,17 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     logger,
     ended: (outcome) => metrics.webhookEnded(outcome),
   });
-  const quotas = new RunQuotas(options.quotas ?? {}, store, (limit) => metrics.quotaRefused(limit));
+  const quotas = new RunQuotas(options.quotas ?? {}, (limit) => metrics.quotaRefused(limit));
   const runs = new RunManager({
     store,
     log,
     assistants,
     checkpointer,
     logger,
-    async admit(owner, creation) {
+    admit(creation) {
       if (creation.webhook !== undefined) webhooks.check(creation.webhook);
-      await quotas.check(owner);
     },
+    quotas,
     observers: [metrics, webhooks],
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;

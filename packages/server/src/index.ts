@@ -47,6 +47,7 @@ export type {
   RunEventRecord,
   RunFailure,
   RunInsertion,
+  RunLimits,
   RunList,
   RunPatch,
   RunRecord,

@@ -1,5 +1,5 @@
 import { RunQuotaExceededError, type RunQuotaLimit } from "../error/run-quota-exceeded-error.js";
-import type { ServerStore } from "../store/server-store.js";
+import type { RunInsertion, RunLimits } from "../store/server-store.js";
 
 /** The `Retry-After` of a run refused by a quota, by default, in seconds. */
 export const DEFAULT_QUOTA_RETRY_AFTER_SECONDS = 5;
@@ -21,48 +21,38 @@ export interface RunQuotaOptions {
 }
 
 /**
- * Checks a user's runs against the quotas before a run is created. The count and the insertion
- * are two steps, so creations by one user racing each other may each pass: a limit can be
- * overshot by the number of that user's creations in flight at the same instant (never by
- * runs created one after another).
+ * The quotas as the store holds them: it counts the user's runs and inserts the new one in one
+ * atomic step (see `ServerStore.insertRun`), so creations racing on any number of instances
+ * never exceed a limit.
  */
 export class RunQuotas {
-  readonly #options: RunQuotaOptions;
-  readonly #store: ServerStore;
+  /** What `insertRun` is held to; `undefined` without any limit. */
+  readonly limits: RunLimits | undefined;
+  readonly #retryAfterSeconds: number;
   readonly #refused: ((limit: RunQuotaLimit) => void) | undefined;
 
-  constructor(
-    options: RunQuotaOptions,
-    store: ServerStore,
-    refused?: (limit: RunQuotaLimit) => void,
-  ) {
-    this.#options = options;
-    this.#store = store;
+  constructor(options: RunQuotaOptions, refused?: (limit: RunQuotaLimit) => void) {
+    const { maxActiveRunsPerUser: maxActive, maxPendingRunsPerUser: maxPending } = options;
+    this.limits =
+      maxActive === undefined && maxPending === undefined
+        ? undefined
+        : {
+            ...(maxActive === undefined ? {} : { maxActive }),
+            ...(maxPending === undefined ? {} : { maxPending }),
+          };
+    this.#retryAfterSeconds = options.retryAfterSeconds ?? DEFAULT_QUOTA_RETRY_AFTER_SECONDS;
     this.#refused = refused;
   }
 
-  /**
-   * @throws RunQuotaExceededError when `owner` has as many active or pending runs as allowed.
-   */
-  async check(owner: string): Promise<void> {
-    const { maxActiveRunsPerUser: maxActive, maxPendingRunsPerUser: maxPending } = this.#options;
-    if (maxActive === undefined && maxPending === undefined) return;
-    const { pending, running } = await this.#store.countRuns(owner);
-    if (maxActive !== undefined && pending + running >= maxActive) {
-      throw this.#exceeded("active", maxActive, pending + running);
-    }
-    if (maxPending !== undefined && pending >= maxPending) {
-      throw this.#exceeded("pending", maxPending, pending);
-    }
-  }
-
-  #exceeded(limit: RunQuotaLimit, maxRuns: number, currentRuns: number): RunQuotaExceededError {
-    this.#refused?.(limit);
+  /** The answer to a creation the store refused for `overLimit`. */
+  exceeded(overLimit: NonNullable<RunInsertion["overLimit"]>): RunQuotaExceededError {
+    this.#refused?.(overLimit.limit);
     return new RunQuotaExceededError({
-      limit,
-      maxRuns,
-      currentRuns,
-      retryAfterSeconds: this.#options.retryAfterSeconds ?? DEFAULT_QUOTA_RETRY_AFTER_SECONDS,
+      limit: overLimit.limit,
+      maxRuns:
+        (overLimit.limit === "active" ? this.limits?.maxActive : this.limits?.maxPending) ?? 0,
+      currentRuns: overLimit.current,
+      retryAfterSeconds: this.#retryAfterSeconds,
     });
   }
 }

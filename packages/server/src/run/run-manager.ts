@@ -17,6 +17,7 @@ import { RequestValidationError } from "../error/request-validation-error.js";
 import { ResourceNotFoundError } from "../error/resource-not-found-error.js";
 import { ThreadBusyConflictError } from "../error/thread-busy-conflict-error.js";
 import { ThreadWithoutAssistantError } from "../error/thread-without-assistant-error.js";
+import type { RunQuotas } from "../quota/run-quotas.js";
 import type {
   CancelAction,
   JsonObject,
@@ -71,11 +72,10 @@ export interface RunManagerOptions {
   readonly assistants: AssistantRegistry;
   readonly checkpointer: Checkpointer;
   readonly logger: Logger;
-  /**
-   * Decides whether `owner` may create a run (its webhook URL, the quotas), right before the
-   * run is stored; throws to refuse it.
-   */
-  readonly admit?: (owner: string, creation: RunCreation) => Promise<void>;
+  /** Decides whether a run may be created as asked (its webhook URL); throws to refuse it. */
+  readonly admit?: (creation: RunCreation) => void;
+  /** Per-user limits the store holds run insertions to. */
+  readonly quotas?: RunQuotas;
   /** Hear the runs' lives: the webhooks, the metrics. */
   readonly observers?: readonly RunObserver[];
 }
@@ -140,6 +140,7 @@ export class RunManager {
   readonly #checkpointer: Checkpointer;
   readonly #logger: Logger;
   readonly #admit: RunManagerOptions["admit"];
+  readonly #quotas: RunQuotas | undefined;
   readonly #observers: readonly RunObserver[];
   readonly #threads = new Map<string, ThreadSlot>();
   /**
@@ -161,6 +162,7 @@ export class RunManager {
     this.#checkpointer = options.checkpointer;
     this.#logger = options.logger;
     this.#admit = options.admit;
+    this.#quotas = options.quotas;
     this.#observers = options.observers ?? [];
   }
 
@@ -198,32 +200,36 @@ export class RunManager {
     } else if (creation.input !== undefined && creation.input !== null) {
       input = assistant.graphInput(creation.input);
     }
+    this.#admit?.(creation);
     const latest = await this.#checkpointer.getLatest(thread.threadId);
-    await this.#admit?.(owner, creation);
-    const { run, inflight } = await this.#store.insertRun({
-      runId: randomUUID(),
-      threadId: thread.threadId,
-      assistantId: assistant.assistantId,
-      owner,
-      status: "pending",
-      metadata: creation.metadata ?? {},
-      multitaskStrategy: creation.multitaskStrategy,
-      request: {
-        input,
-        ...(creation.resume === undefined ? {} : { resume: creation.resume }),
-        ...(byIds ? { resumeByIds: true } : {}),
-        config: creation.config ?? {},
-        streamMode: creation.streamMode,
-        onDisconnect: creation.onDisconnect,
-        checkpointId: creation.checkpointId ?? null,
-        temporary: threadId === undefined && creation.onCompletion !== "keep",
-        ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
+    const { run, inflight, overLimit } = await this.#store.insertRun(
+      {
+        runId: randomUUID(),
+        threadId: thread.threadId,
+        assistantId: assistant.assistantId,
+        owner,
+        status: "pending",
+        metadata: creation.metadata ?? {},
+        multitaskStrategy: creation.multitaskStrategy,
+        request: {
+          input,
+          ...(creation.resume === undefined ? {} : { resume: creation.resume }),
+          ...(byIds ? { resumeByIds: true } : {}),
+          config: creation.config ?? {},
+          streamMode: creation.streamMode,
+          onDisconnect: creation.onDisconnect,
+          checkpointId: creation.checkpointId ?? null,
+          temporary: threadId === undefined && creation.onCompletion !== "keep",
+          ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
+        },
+        error: null,
+        attempt: 1,
+        checkpointBefore: latest?.id ?? null,
+        cancel: null,
       },
-      error: null,
-      attempt: 1,
-      checkpointBefore: latest?.id ?? null,
-      cancel: null,
-    });
+      this.#quotas?.limits,
+    );
+    if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
     if (run) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
       throw new ThreadBusyConflictError({

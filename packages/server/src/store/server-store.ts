@@ -119,12 +119,25 @@ export interface RunList {
   readonly status?: RunStatus;
 }
 
+/**
+ * Per-owner limits {@link ServerStore.insertRun} holds in its atomic step: a run is not inserted
+ * when its owner already has that many runs.
+ */
+export interface RunLimits {
+  /** The most runs the owner may have pending or running. */
+  readonly maxActive?: number;
+  /** The most runs the owner may have pending. */
+  readonly maxPending?: number;
+}
+
 /** The outcome of {@link ServerStore.insertRun}. */
 export interface RunInsertion {
-  /** The new run, unless the strategy is `reject` and the thread was busy. */
+  /** The new run, unless the thread was busy under `reject` or a limit refused it. */
   readonly run: RunRecord | undefined;
   /** The thread's other pending or running runs, oldest first, as they were at insertion. */
   readonly inflight: readonly RunRecord[];
+  /** The limit that refused the run, with the owner's count it was held against. */
+  readonly overLimit?: { readonly limit: "active" | "pending"; readonly current: number };
 }
 
 /** The outcome of {@link ServerStore.countRuns}. */
@@ -195,9 +208,14 @@ export interface ServerStore {
 
   /**
    * Adds a run to its thread as one atomic step: with `reject`, only when the thread has no
-   * pending or running run. The inflight runs are returned either way.
+   * pending or running run, and only within `limits` of its owner's runs (counted in the same
+   * step, so racing insertions, from any client, never exceed them). The inflight runs are
+   * returned either way.
    */
-  insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion>;
+  insertRun(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    limits?: RunLimits,
+  ): Promise<RunInsertion>;
   /** A run of `owner`; with `threadId`, only if it belongs to that thread. */
   getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined>;
   /** The thread's runs, newest first. */

@@ -2,11 +2,13 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { ServerSchemaVersionError } from "../error/server-schema-version-error.js";
+import { exceededLimit } from "./run-limits.js";
 import type {
   JsonObject,
   RunCounts,
   RunEventRecord,
   RunInsertion,
+  RunLimits,
   RunList,
   RunPatch,
   RunRecord,
@@ -278,12 +280,19 @@ export class SqliteServerStore implements ServerStore {
     this.#statements.setThreadHead.run(head, threadId);
   }
 
-  async insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+  async insertRun(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    limits?: RunLimits,
+  ): Promise<RunInsertion> {
     const now = new Date().toISOString();
-    return this.#db.transaction(() => {
+    return this.#db.transaction((): RunInsertion => {
       const inflight = (this.#statements.inflightRuns.all(run.threadId) as RunRow[]).map(toRun);
       if (run.multitaskStrategy === "reject" && inflight.length > 0) {
         return { run: undefined, inflight };
+      }
+      if (limits) {
+        const overLimit = exceededLimit(limits, this.#ownerCounts(run.owner));
+        if (overLimit) return { run: undefined, inflight, overLimit };
       }
       const row: RunRow = {
         run_id: run.runId,
@@ -365,6 +374,10 @@ export class SqliteServerStore implements ServerStore {
   }
 
   async countRuns(owner?: string): Promise<RunCounts> {
+    return this.#ownerCounts(owner);
+  }
+
+  #ownerCounts(owner?: string): RunCounts {
     const row = (
       owner === undefined
         ? this.#statements.countRuns.get()
