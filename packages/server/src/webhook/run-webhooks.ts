@@ -21,7 +21,7 @@ import {
 } from "./webhook-options.js";
 import { sendWebhook } from "./webhook-sender.js";
 import { webhookKey } from "./webhook-signature.js";
-import { webhookUrlProblem } from "./webhook-url.js";
+import { type WebhookTargets, webhookUrlProblem } from "./webhook-url.js";
 
 /** What {@link RunWebhooks} works with. */
 export interface RunWebhooksOptions {
@@ -38,7 +38,7 @@ export interface RunWebhooksOptions {
  * process that ended it) hands a signed POST telling of it to the delivery.
  */
 export class RunWebhooks implements RunObserver {
-  readonly #allowPrivateNetworks: boolean;
+  readonly #targets: WebhookTargets;
   readonly #store: ServerStore;
   readonly #assistants: AssistantRegistry;
   readonly #logger: Logger;
@@ -50,15 +50,17 @@ export class RunWebhooks implements RunObserver {
   constructor({ options, store, assistants, logger, ended }: RunWebhooksOptions) {
     if (options.secret !== undefined) registerSecret(options.secret);
     const key = options.secret === undefined ? undefined : webhookKey(options.secret);
-    this.#allowPrivateNetworks = options.allowPrivateNetworks ?? false;
+    const targets: WebhookTargets = {
+      allowPrivateNetworks: options.allowPrivateNetworks ?? false,
+      ...(options.allowedHosts ? { allowedHosts: [...options.allowedHosts] } : {}),
+    };
+    this.#targets = targets;
     this.#store = store;
     this.#assistants = assistants;
     this.#logger = logger;
     const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
-    const allowPrivateNetworks = this.#allowPrivateNetworks;
     this.#delivery = new InProcessWebhookDelivery({
-      send: (message, signal) =>
-        sendWebhook(message, { key, allowPrivateNetworks, timeoutMs, signal }),
+      send: (message, signal) => sendWebhook(message, { ...targets, key, timeoutMs, signal }),
       maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_WEBHOOK_MAX_ATTEMPTS),
       retryDelayMs: options.retryDelayMs ?? DEFAULT_WEBHOOK_RETRY_DELAY_MS,
       maxRetryDelayMs: options.maxRetryDelayMs ?? DEFAULT_WEBHOOK_MAX_RETRY_DELAY_MS,
@@ -70,11 +72,12 @@ export class RunWebhooks implements RunObserver {
   /**
    * Refuses a run's webhook URL that can never be sent to.
    *
-   * @throws RequestValidationError (422) for a URL that is not http(s), holds credentials, or
-   *   names a non-public address literally while private networks are not allowed.
+   * @throws RequestValidationError (422) for a URL that is not http(s), holds credentials, is
+   *   not to an allowed host, or names a non-public address literally while private networks
+   *   are not allowed.
    */
   check(url: string): void {
-    const problem = webhookUrlProblem(url, this.#allowPrivateNetworks);
+    const problem = webhookUrlProblem(url, this.#targets);
     if (problem !== undefined) {
       throw new RequestValidationError({ issues: [{ path: ["webhook"], message: problem }] });
     }

@@ -26,6 +26,12 @@ export interface WebhookOptions {
    * address is literal, and undelivered when a host name resolves to one.
    */
   allowPrivateNetworks?: boolean;
+  /**
+   * The only hosts webhooks go to: exact names (`hooks.example.com`), or `*.example.com` for
+   * any subdomain of `example.com`. A run asking for another host is refused with a 422.
+   * Default: any host (still public addresses only, unless `allowPrivateNetworks`).
+   */
+  allowedHosts?: readonly string[];
   /** Attempts per webhook, the first included. Default {@link DEFAULT_WEBHOOK_MAX_ATTEMPTS}. */
   maxAttempts?: number;
   /** How long one attempt may take. Default {@link DEFAULT_WEBHOOK_TIMEOUT_MS}. */

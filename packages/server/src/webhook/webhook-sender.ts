@@ -4,7 +4,7 @@ import https from "node:https";
 import { WebhookAddressRefusedError } from "../error/webhook-address-refused-error.js";
 import { isRefusedAddress } from "./webhook-address.js";
 import { webhookSignature } from "./webhook-signature.js";
-import { webhookUrlProblem } from "./webhook-url.js";
+import { type WebhookTargets, webhookUrlProblem } from "./webhook-url.js";
 
 /** One webhook to deliver: the same id and body on every attempt. */
 export interface WebhookMessage {
@@ -27,10 +27,9 @@ export type WebhookAttempt =
   | { readonly outcome: "failed" | "refused"; readonly reason: string };
 
 /** What {@link sendWebhook} needs besides the message. */
-export interface WebhookSendOptions {
+export interface WebhookSendOptions extends WebhookTargets {
   /** The signing key; unsigned without it. */
   readonly key: Buffer | undefined;
-  readonly allowPrivateNetworks: boolean;
   readonly timeoutMs: number;
   /** Abandons the attempt (the server closing). */
   readonly signal?: AbortSignal;
@@ -46,7 +45,7 @@ export function sendWebhook(
   message: WebhookMessage,
   options: WebhookSendOptions,
 ): Promise<WebhookAttempt> {
-  const problem = webhookUrlProblem(message.url, options.allowPrivateNetworks);
+  const problem = webhookUrlProblem(message.url, options);
   if (problem !== undefined) return Promise.resolve({ outcome: "refused", reason: problem });
   const url = new URL(message.url);
   const timestamp = Math.floor(Date.now() / 1000);

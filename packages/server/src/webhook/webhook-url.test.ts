@@ -47,6 +47,9 @@ describe("webhook addresses", () => {
   });
 });
 
+const closed = { allowPrivateNetworks: false };
+const open = { allowPrivateNetworks: true };
+
 describe("webhook URLs", () => {
   it.each([
     ["http://127.0.0.1:8080/hook", "loopback"],
@@ -64,25 +67,53 @@ describe("webhook URLs", () => {
     ["https://token@example.com/hook", "credentials"],
     ["/relative/hook", "absolute"],
   ])("refuses %s", (url, reason) => {
-    expect(webhookUrlProblem(url, false)).toContain(reason);
+    expect(webhookUrlProblem(url, closed)).toContain(reason);
   });
 
   it("accepts public http(s) URLs and host names, which are checked once resolved", () => {
-    expect(webhookUrlProblem("https://hooks.example.com/run-ended?token=x", false)).toBeUndefined();
-    expect(webhookUrlProblem("http://8.8.8.8/hook", false)).toBeUndefined();
-    expect(webhookUrlProblem("http://localhost:3000/hook", false)).toBeUndefined();
+    expect(
+      webhookUrlProblem("https://hooks.example.com/run-ended?token=x", closed),
+    ).toBeUndefined();
+    expect(webhookUrlProblem("http://8.8.8.8/hook", closed)).toBeUndefined();
+    expect(webhookUrlProblem("http://localhost:3000/hook", closed)).toBeUndefined();
   });
 
   it("accepts private addresses when allowed, never credentials or other schemes", () => {
-    expect(webhookUrlProblem("http://127.0.0.1:3000/hook", true)).toBeUndefined();
-    expect(webhookUrlProblem("http://[::1]:3000/hook", true)).toBeUndefined();
-    expect(webhookUrlProblem("https://a:b@127.0.0.1/hook", true)).toContain("credentials");
-    expect(webhookUrlProblem("gopher://127.0.0.1/", true)).toContain("http and https");
+    expect(webhookUrlProblem("http://127.0.0.1:3000/hook", open)).toBeUndefined();
+    expect(webhookUrlProblem("http://[::1]:3000/hook", open)).toBeUndefined();
+    expect(webhookUrlProblem("https://a:b@127.0.0.1/hook", open)).toContain("credentials");
+    expect(webhookUrlProblem("gopher://127.0.0.1/", open)).toContain("http and https");
   });
 
   it("logs a URL without its query string, which may carry a token", () => {
     expect(loggableUrl("https://hooks.example.com/ended?token=abc#x")).toBe(
       "https://hooks.example.com/ended",
     );
+  });
+
+  it("keeps to allowedHosts when given: exact names and *. subdomains", () => {
+    const targets = {
+      allowPrivateNetworks: false,
+      allowedHosts: ["hooks.example.com", "*.corp.example"],
+    };
+    expect(webhookUrlProblem("https://hooks.example.com/x", targets)).toBeUndefined();
+    expect(webhookUrlProblem("https://HOOKS.example.com/x", targets)).toBeUndefined();
+    expect(webhookUrlProblem("https://a.corp.example/x", targets)).toBeUndefined();
+    expect(webhookUrlProblem("https://a.b.corp.example/x", targets)).toBeUndefined();
+    for (const url of [
+      "https://corp.example/x",
+      "https://evilcorp.example/x",
+      "https://hooks.example.com.evil.test/x",
+      "https://other.example.com/x",
+    ]) {
+      expect(webhookUrlProblem(url, targets), url).toContain("allowedHosts");
+    }
+    // An allowed host is still refused when it is a private address.
+    expect(
+      webhookUrlProblem("http://10.0.0.1/x", {
+        allowPrivateNetworks: false,
+        allowedHosts: ["10.0.0.1"],
+      }),
+    ).toContain("private");
   });
 });
