@@ -22,6 +22,7 @@ import type {
   CancelAction,
   JsonObject,
   MultitaskStrategy,
+  RunInsertion,
   RunRecord,
   RunStatus,
   ServerStore,
@@ -202,33 +203,30 @@ export class RunManager {
     }
     this.#admit?.(creation);
     const latest = await this.#checkpointer.getLatest(thread.threadId);
-    const { run, inflight, overLimit } = await this.#store.insertRun(
-      {
-        runId: randomUUID(),
-        threadId: thread.threadId,
-        assistantId: assistant.assistantId,
-        owner,
-        status: "pending",
-        metadata: creation.metadata ?? {},
-        multitaskStrategy: creation.multitaskStrategy,
-        request: {
-          input,
-          ...(creation.resume === undefined ? {} : { resume: creation.resume }),
-          ...(byIds ? { resumeByIds: true } : {}),
-          config: creation.config ?? {},
-          streamMode: creation.streamMode,
-          onDisconnect: creation.onDisconnect,
-          checkpointId: creation.checkpointId ?? null,
-          temporary: threadId === undefined && creation.onCompletion !== "keep",
-          ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
-        },
-        error: null,
-        attempt: 1,
-        checkpointBefore: latest?.id ?? null,
-        cancel: null,
+    const { run, inflight, overLimit } = await this.#insert({
+      runId: randomUUID(),
+      threadId: thread.threadId,
+      assistantId: assistant.assistantId,
+      owner,
+      status: "pending",
+      metadata: creation.metadata ?? {},
+      multitaskStrategy: creation.multitaskStrategy,
+      request: {
+        input,
+        ...(creation.resume === undefined ? {} : { resume: creation.resume }),
+        ...(byIds ? { resumeByIds: true } : {}),
+        config: creation.config ?? {},
+        streamMode: creation.streamMode,
+        onDisconnect: creation.onDisconnect,
+        checkpointId: creation.checkpointId ?? null,
+        temporary: threadId === undefined && creation.onCompletion !== "keep",
+        ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
       },
-      this.#quotas?.limits,
-    );
+      error: null,
+      attempt: 1,
+      checkpointBefore: latest?.id ?? null,
+      cancel: null,
+    });
     if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
     if (run) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
@@ -237,12 +235,16 @@ export class RunManager {
         activeRunIds: inflight.map((other) => other.runId),
       });
     }
-    this.#observe("runCreated", run);
     if (creation.multitaskStrategy === "interrupt" || creation.multitaskStrategy === "rollback") {
       for (const other of inflight) await this.#stop(other, creation.multitaskStrategy);
     }
     this.#schedule(thread.threadId);
     return run;
+  }
+
+  /** Stores a new run, within the quotas. */
+  #insert(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+    return this.#store.insertRun(run, this.#quotas?.limits);
   }
 
   /**
