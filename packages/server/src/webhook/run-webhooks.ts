@@ -35,7 +35,8 @@ export interface RunWebhooksOptions {
 
 /**
  * The webhooks of runs: checks a run's URL when it is created, and when the run ends (in the
- * process that ended it) hands a signed POST telling of it to the delivery.
+ * process that ended it) hands a POST telling of it, signed when there is a secret, to the
+ * delivery.
  */
 export class RunWebhooks implements RunObserver {
   readonly #targets: WebhookTargets;
