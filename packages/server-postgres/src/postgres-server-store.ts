@@ -2,8 +2,10 @@ import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
 import type {
   JsonObject,
+  RunCounts,
   RunEventRecord,
   RunInsertion,
+  RunLimits,
   RunList,
   RunPatch,
   RunRecord,
@@ -290,10 +292,21 @@ export class PostgresServerStore implements ServerStore {
     );
   }
 
-  async insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+  async insertRun(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    limits?: RunLimits,
+  ): Promise<RunInsertion> {
     await this.setup();
     const { runs } = this.#tables;
-    return this.#postgres.transaction("insert run", async (query) => {
+    return this.#postgres.transaction("insert run", async (query): Promise<RunInsertion> => {
+      // An insertion within limits takes its owner's lock first (always before the thread's,
+      // so no two insertions wait on each other), so the owner's runs counted below are all
+      // there are until the insert commits.
+      if (limits) {
+        await query("SELECT pg_advisory_xact_lock(hashtext($1))", [
+          `@framework/server-postgres:${this.schema}:owner:${run.owner}`,
+        ]);
+      }
       // Every insertion on the thread takes this lock first, so the inflight runs read below
       // are all there are until the insert commits.
       await query("SELECT pg_advisory_xact_lock(hashtext($1))", [
@@ -308,6 +321,22 @@ export class PostgresServerStore implements ServerStore {
       ).map(toRun);
       if (run.multitaskStrategy === "reject" && inflight.length > 0) {
         return { run: undefined, inflight };
+      }
+      if (limits) {
+        const [counts] = await query<{ pending: string; running: string }>(
+          `SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+             count(*) FILTER (WHERE status = 'running') AS running
+           FROM ${runs} WHERE status IN ${unfinished} AND owner = $1`,
+          [run.owner],
+        );
+        const pending = Number(counts?.pending ?? 0);
+        const active = pending + Number(counts?.running ?? 0);
+        if (limits.maxActive !== undefined && active >= limits.maxActive) {
+          return { run: undefined, inflight, overLimit: { limit: "active", current: active } };
+        }
+        if (limits.maxPending !== undefined && pending >= limits.maxPending) {
+          return { run: undefined, inflight, overLimit: { limit: "pending", current: pending } };
+        }
       }
       const [row] = await query<RunRow>(
         `INSERT INTO ${runs} (${runColumns})
@@ -407,6 +436,18 @@ export class PostgresServerStore implements ServerStore {
        SELECT pg_notify($2, 'r:' || run_id) FROM gone`,
       [runId, this.#channel],
     );
+  }
+
+  async countRuns(owner?: string): Promise<RunCounts> {
+    const [row] = await this.#rows<{ pending: string; running: string }>(
+      "count runs",
+      `SELECT count(*) FILTER (WHERE status = 'pending') AS pending,
+         count(*) FILTER (WHERE status = 'running') AS running
+       FROM ${this.#tables.runs}
+       WHERE status IN ${unfinished} AND ($1::text IS NULL OR owner = $1)`,
+      [owner ?? null],
+    );
+    return { pending: Number(row?.pending ?? 0), running: Number(row?.running ?? 0) };
   }
 
   async nextPendingRun(threadId: string): Promise<RunRecord | undefined> {

@@ -6,12 +6,14 @@ import { type Agent, getDefaultLogger, type Logger, withRedaction } from "@frame
 import type { Checkpointer } from "@framework/graph";
 import { createAdaptorServer } from "@hono/node-server";
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { type MeterProvider, metrics as otelMetrics } from "@opentelemetry/api";
 import { AssistantRegistry } from "./assistant/assistant-registry.js";
 import { type ServableGraph, servedAgent, servedGraph } from "./assistant/served-assistant.js";
 import { requestUser } from "./auth/request-user.js";
 import { localUser, type ServerAuth } from "./auth/server-auth.js";
 import { InsecureServerError } from "./error/insecure-server-error.js";
 import { RequestValidationError } from "./error/request-validation-error.js";
+import { RunQuotaExceededError } from "./error/run-quota-exceeded-error.js";
 import { bodySizeLimit } from "./http/body-size-limit.js";
 import { errorAnswer } from "./http/error-response.js";
 import { assistantRoutes } from "./http/routes/assistant-routes.js";
@@ -24,11 +26,15 @@ import { threadRoutes } from "./http/routes/thread-routes.js";
 import { traceRoutes } from "./http/routes/trace-routes.js";
 import { OpenStreams } from "./http/run-event-stream.js";
 import type { ServerContext, ServerEnv } from "./http/server-context.js";
+import { ServerMetrics } from "./metrics/server-metrics.js";
+import { type RunQuotaOptions, RunQuotas } from "./quota/run-quotas.js";
 import { RunEventLog } from "./run/run-event-log.js";
 import { RunManager } from "./run/run-manager.js";
 import type { ServerStore } from "./store/server-store.js";
 import { SqliteServerStore } from "./store/sqlite-server-store.js";
 import { type StudioOptions, startStudio } from "./studio/server-studio.js";
+import { RunWebhooks } from "./webhook/run-webhooks.js";
+import type { WebhookOptions } from "./webhook/webhook-options.js";
 
 /** Where the server keeps threads when given no `checkpointer` or `store`. */
 export const DEFAULT_DATABASE_PATH = join(".framework", "server.sqlite");
@@ -92,6 +98,19 @@ export interface ServerOptions {
    * Default `false`.
    */
   studio?: boolean | StudioOptions;
+  /**
+   * How the webhooks runs ask for (their `webhook` URL) are sent: signing secret, private
+   * networks, attempts. Without it they are sent unsigned, to public addresses only, with the
+   * default retries.
+   */
+  webhooks?: WebhookOptions;
+  /** Per-user limits on active and pending runs (429 with `Retry-After` beyond). Default none. */
+  quotas?: RunQuotaOptions;
+  /**
+   * Where the server's metrics go (see the README's "Metrics"). Default: the global
+   * `MeterProvider` of `@opentelemetry/api`, a no-op until the app registers an SDK's.
+   */
+  meterProvider?: MeterProvider;
 }
 
 /** Options of {@link FrameworkServer.listen}. */
@@ -165,7 +184,31 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     ),
   ]);
   const log = new RunEventLog(store);
-  const runs = new RunManager({ store, log, assistants, checkpointer, logger });
+  const metrics = new ServerMetrics(
+    options.meterProvider ?? otelMetrics.getMeterProvider(),
+    store,
+    logger,
+  );
+  const webhooks = new RunWebhooks({
+    options: options.webhooks ?? {},
+    store,
+    assistants,
+    logger,
+    ended: (outcome) => metrics.webhookEnded(outcome),
+  });
+  const quotas = new RunQuotas(options.quotas ?? {}, (limit) => metrics.quotaRefused(limit));
+  const runs = new RunManager({
+    store,
+    log,
+    assistants,
+    checkpointer,
+    logger,
+    admit(creation) {
+      if (creation.webhook !== undefined) webhooks.check(creation.webhook);
+    },
+    quotas,
+    observers: [metrics, webhooks],
+  });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const studio = options.studio ? startStudio(options.studio, runs, logger) : undefined;
   const context: ServerContext = {
@@ -199,6 +242,9 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     const { status, body } = errorAnswer(error, logger, bodyLimitBytes);
     // RFC 9110: a 401 names the scheme to authenticate with; both built-in auths take Bearer.
     if (status === 401) c.header("WWW-Authenticate", "Bearer");
+    if (RunQuotaExceededError.isInstance(error)) {
+      c.header("Retry-After", String(error.retryAfterSeconds));
+    }
     return c.json(body, status as 400);
   });
   app.notFound((c) =>
@@ -292,6 +338,8 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
         const stopped = http ? new Promise((resolve) => http!.close(resolve)) : Promise.resolve();
         await runs.close(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         await log.flush().catch(() => {});
+        await webhooks.close();
+        metrics.close();
         context.streams.closeAll(1_000);
         http?.closeIdleConnections();
         setTimeout(() => http?.closeAllConnections(), 1_000).unref();

@@ -24,6 +24,8 @@ export {
   RequestTooLargeError,
   RequestValidationError,
   ResourceNotFoundError,
+  RunQuotaExceededError,
+  type RunQuotaLimit,
   type ServerResource,
   ServerSchemaVersionError,
   StudioNotBuiltError,
@@ -31,16 +33,21 @@ export {
   ThreadIdTakenError,
   ThreadWithoutAssistantError,
   UnauthenticatedError,
+  WebhookAddressRefusedError,
 } from "./error/index.js";
 export type { ServerEnv } from "./http/server-context.js";
+export { SERVER_METER_NAME } from "./metrics/server-metrics.js";
+export { DEFAULT_QUOTA_RETRY_AFTER_SECONDS, type RunQuotaOptions } from "./quota/run-quotas.js";
 export type {
   CancelAction,
   JsonObject,
   MultitaskStrategy,
   RunChangeKind,
+  RunCounts,
   RunEventRecord,
   RunFailure,
   RunInsertion,
+  RunLimits,
   RunList,
   RunPatch,
   RunRecord,
@@ -62,3 +69,10 @@ export {
   type StudioSpanProcessorOptions,
   type StudioTracedRun,
 } from "./studio/studio-span-processor.js";
+export {
+  DEFAULT_WEBHOOK_MAX_ATTEMPTS,
+  DEFAULT_WEBHOOK_MAX_RETRY_DELAY_MS,
+  DEFAULT_WEBHOOK_RETRY_DELAY_MS,
+  DEFAULT_WEBHOOK_TIMEOUT_MS,
+  type WebhookOptions,
+} from "./webhook/webhook-options.js";

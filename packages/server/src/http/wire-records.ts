@@ -58,6 +58,7 @@ export function wireRun(run: RunRecord) {
       on_disconnect: request.onDisconnect,
       checkpoint_id: request.checkpointId,
       temporary: request.temporary,
+      webhook: request.webhook ?? null,
     },
   };
 }

@@ -221,6 +221,11 @@ export const runCreateSchema = z
     checkpoint: z.looseObject({ checkpoint_id: z.string().optional() }).optional(),
     if_not_exists: z.enum(["create", "reject"]).optional(),
     on_completion: z.enum(["delete", "keep"]).optional(),
+    webhook: z
+      .string()
+      .max(2048)
+      .optional()
+      .openapi({ description: "An http(s) URL POSTed to, signed, when the run ends." }),
     interrupt_before: z
       .union([z.literal("*"), z.array(z.string())])
       .optional()

@@ -17,10 +17,12 @@ import { RequestValidationError } from "../error/request-validation-error.js";
 import { ResourceNotFoundError } from "../error/resource-not-found-error.js";
 import { ThreadBusyConflictError } from "../error/thread-busy-conflict-error.js";
 import { ThreadWithoutAssistantError } from "../error/thread-without-assistant-error.js";
+import type { RunQuotas } from "../quota/run-quotas.js";
 import type {
   CancelAction,
   JsonObject,
   MultitaskStrategy,
+  RunInsertion,
   RunRecord,
   RunStatus,
   ServerStore,
@@ -29,6 +31,7 @@ import type {
 } from "../store/server-store.js";
 import { executeRun, type RunOutcome, runFailure } from "./execute-run.js";
 import type { RunEventLog } from "./run-event-log.js";
+import type { RunObserver } from "./run-observer.js";
 import { readThreadState } from "./thread-state.js";
 import { isAnswerMap, type WireInterrupt } from "./wire-interrupt.js";
 
@@ -49,6 +52,8 @@ export interface RunCreation {
   readonly ifNotExists?: "create" | "reject";
   /** A thread-less run keeps its thread (`keep`) or not (`delete`, the default). */
   readonly onCompletion?: "delete" | "keep";
+  /** POSTed to when the run ends (the protocol's `webhook`). */
+  readonly webhook?: string;
 }
 
 /** A request to change a thread's state (`POST /threads/{id}/state`), in the server's terms. */
@@ -68,6 +73,12 @@ export interface RunManagerOptions {
   readonly assistants: AssistantRegistry;
   readonly checkpointer: Checkpointer;
   readonly logger: Logger;
+  /** Decides whether a run may be created as asked (its webhook URL); throws to refuse it. */
+  readonly admit?: (creation: RunCreation) => void;
+  /** Per-user limits the store holds run insertions to. */
+  readonly quotas?: RunQuotas;
+  /** Hear the runs' lives: the webhooks, the metrics. */
+  readonly observers?: readonly RunObserver[];
 }
 
 const terminalStatuses = new Set<RunStatus>(["success", "error", "timeout", "interrupted"]);
@@ -129,6 +140,9 @@ export class RunManager {
   readonly #assistants: AssistantRegistry;
   readonly #checkpointer: Checkpointer;
   readonly #logger: Logger;
+  readonly #admit: RunManagerOptions["admit"];
+  readonly #quotas: RunQuotas | undefined;
+  readonly #observers: readonly RunObserver[];
   readonly #threads = new Map<string, ThreadSlot>();
   /**
    * The ends of the runs this process created or picked up, so that a waiter learns the end
@@ -148,6 +162,9 @@ export class RunManager {
     this.#assistants = options.assistants;
     this.#checkpointer = options.checkpointer;
     this.#logger = options.logger;
+    this.#admit = options.admit;
+    this.#quotas = options.quotas;
+    this.#observers = options.observers ?? [];
   }
 
   /**
@@ -184,7 +201,8 @@ export class RunManager {
     } else if (creation.input !== undefined && creation.input !== null) {
       input = assistant.graphInput(creation.input);
     }
-    const { run, inflight } = await this.#store.insertRun({
+    this.#admit?.(creation);
+    const { run, inflight, overLimit } = await this.#insert({
       runId: randomUUID(),
       threadId: thread.threadId,
       assistantId: assistant.assistantId,
@@ -201,12 +219,14 @@ export class RunManager {
         onDisconnect: creation.onDisconnect,
         checkpointId: creation.checkpointId ?? null,
         temporary: threadId === undefined && creation.onCompletion !== "keep",
+        ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
       },
       error: null,
       attempt: 1,
       checkpointBefore: null,
       cancel: null,
     });
+    if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
     if (run) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
       throw new ThreadBusyConflictError({
@@ -219,6 +239,11 @@ export class RunManager {
     }
     this.#schedule(thread.threadId);
     return run;
+  }
+
+  /** Stores a new run, within the quotas. */
+  #insert(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+    return this.#store.insertRun(run, this.#quotas?.limits);
   }
 
   /**
@@ -642,6 +667,7 @@ export class RunManager {
         run.status === "running" ? { status: "idle" } : undefined,
       );
       this.#ended(run.runId, stopped && { run: stopped });
+      if (stopped) this.#observe("runEnded", { run: stopped });
     }
     this.#log.notify(run.runId);
   }
@@ -747,6 +773,7 @@ export class RunManager {
         { status: "busy", assistantId: pending.assistantId },
       )) ?? pending;
     this.#log.notify(run.runId);
+    this.#observe("runStarted", run);
     if (!assistant) {
       await this.#finish(run, {
         status: "error",
@@ -819,7 +846,22 @@ export class RunManager {
       { status: threadStatus },
     );
     this.#ended(run.runId, ended && { run: ended, values: outcome.values });
+    if (ended) this.#observe("runEnded", { run: ended, values: outcome.values });
     this.#log.notify(run.runId);
+  }
+
+  /** Tells the observers; one that fails is logged, and the run goes on. */
+  #observe<K extends keyof RunObserver>(
+    event: K,
+    subject: Parameters<NonNullable<RunObserver[K]>>[0],
+  ): void {
+    for (const observer of this.#observers) {
+      try {
+        (observer[event] as ((value: typeof subject) => void) | undefined)?.call(observer, subject);
+      } catch (error) {
+        this.#logger.warn(`A run observer failed on ${event}: ${runFailure(error).message}`);
+      }
+    }
   }
 }
 

@@ -57,6 +57,8 @@ export interface RunRequest {
   readonly checkpointId: string | null;
   /** The thread was made for this run alone and goes when it ends (a thread-less run). */
   readonly temporary: boolean;
+  /** The URL POSTed to when the run ends (the protocol's `webhook`). */
+  readonly webhook?: string;
 }
 
 /** A failure as a client sees it: no stack, no secret. */
@@ -120,12 +122,33 @@ export interface RunList {
   readonly status?: RunStatus;
 }
 
+/**
+ * Per-owner limits {@link ServerStore.insertRun} holds in its atomic step: a run is not inserted
+ * when its owner already has that many runs.
+ */
+export interface RunLimits {
+  /** The most runs the owner may have pending or running. */
+  readonly maxActive?: number;
+  /** The most runs the owner may have pending. */
+  readonly maxPending?: number;
+}
+
 /** The outcome of {@link ServerStore.insertRun}. */
 export interface RunInsertion {
-  /** The new run, unless the strategy is `reject` and the thread was busy. */
+  /** The new run, unless the thread was busy under `reject` or a limit refused it. */
   readonly run: RunRecord | undefined;
   /** The thread's other pending or running runs, oldest first, as they were at insertion. */
   readonly inflight: readonly RunRecord[];
+  /** The limit that refused the run, with the owner's count it was held against. */
+  readonly overLimit?: { readonly limit: "active" | "pending"; readonly current: number };
+}
+
+/** The outcome of {@link ServerStore.countRuns}. */
+export interface RunCounts {
+  /** Runs waiting to start. */
+  readonly pending: number;
+  /** Runs executing. */
+  readonly running: number;
 }
 
 /** What may change on a run after it is created. */
@@ -190,9 +213,14 @@ export interface ServerStore {
 
   /**
    * Adds a run to its thread as one atomic step: with `reject`, only when the thread has no
-   * pending or running run. The inflight runs are returned either way.
+   * pending or running run, and only within `limits` of its owner's runs (counted in the same
+   * step, so racing insertions, from any client, never exceed them). The inflight runs are
+   * returned either way.
    */
-  insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion>;
+  insertRun(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    limits?: RunLimits,
+  ): Promise<RunInsertion>;
   /** A run of `owner`; with `threadId`, only if it belongs to that thread. */
   getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined>;
   /** The thread's runs, newest first. */
@@ -207,6 +235,11 @@ export interface ServerStore {
     thread?: { status: ThreadStatus; assistantId?: string },
   ): Promise<RunRecord | undefined>;
   deleteRun(runId: string): Promise<void>;
+  /**
+   * How many runs wait to start and how many execute: `owner`'s, or every owner's. The run
+   * quotas and the queue-depth metrics read it.
+   */
+  countRuns(owner?: string): Promise<RunCounts>;
   /** The thread's oldest pending run, the next to start. */
   nextPendingRun(threadId: string): Promise<RunRecord | undefined>;
   /** Runs left pending or running, oldest first: what a restarted server picks up. */

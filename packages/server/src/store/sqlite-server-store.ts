@@ -2,10 +2,13 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { ServerSchemaVersionError } from "../error/server-schema-version-error.js";
+import { exceededLimit } from "./run-limits.js";
 import type {
   JsonObject,
+  RunCounts,
   RunEventRecord,
   RunInsertion,
+  RunLimits,
   RunList,
   RunPatch,
   RunRecord,
@@ -286,12 +289,19 @@ export class SqliteServerStore implements ServerStore {
     this.#statements.setThreadHead.run(head, threadId);
   }
 
-  async insertRun(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
+  async insertRun(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    limits?: RunLimits,
+  ): Promise<RunInsertion> {
     const now = new Date().toISOString();
-    return this.#atomically(() => {
+    return this.#atomically((): RunInsertion => {
       const inflight = (this.#statements.inflightRuns.all(run.threadId) as RunRow[]).map(toRun);
       if (run.multitaskStrategy === "reject" && inflight.length > 0) {
         return { run: undefined, inflight };
+      }
+      if (limits) {
+        const overLimit = exceededLimit(limits, this.#ownerCounts(run.owner));
+        if (overLimit) return { run: undefined, inflight, overLimit };
       }
       const row: RunRow = {
         run_id: run.runId,
@@ -372,6 +382,19 @@ export class SqliteServerStore implements ServerStore {
       this.#statements.deleteRunEvents.run(runId);
       this.#statements.deleteRun.run(runId);
     });
+  }
+
+  async countRuns(owner?: string): Promise<RunCounts> {
+    return this.#ownerCounts(owner);
+  }
+
+  #ownerCounts(owner?: string): RunCounts {
+    const row = (
+      owner === undefined
+        ? this.#statements.countRuns.get()
+        : this.#statements.countOwnRuns.get(owner)
+    ) as { pending: number | null; running: number | null };
+    return { pending: row.pending ?? 0, running: row.running ?? 0 };
   }
 
   async nextPendingRun(threadId: string): Promise<RunRecord | undefined> {
@@ -485,6 +508,14 @@ function prepare(db: Database.Database) {
     deleteRunEvents: db.prepare("DELETE FROM server_run_events WHERE run_id = ?"),
     nextPending: db.prepare(
       "SELECT * FROM server_runs WHERE thread_id = ? AND status = 'pending' ORDER BY rowid LIMIT 1",
+    ),
+    countRuns: db.prepare(
+      `SELECT sum(status = 'pending') AS pending, sum(status = 'running') AS running
+       FROM server_runs WHERE status IN ('pending', 'running')`,
+    ),
+    countOwnRuns: db.prepare(
+      `SELECT sum(status = 'pending') AS pending, sum(status = 'running') AS running
+       FROM server_runs WHERE status IN ('pending', 'running') AND owner = ?`,
     ),
     unfinished: db.prepare(
       "SELECT * FROM server_runs WHERE status IN ('pending', 'running') ORDER BY rowid",

@@ -42,6 +42,10 @@ const errors = {
     "The thread is busy (multitask_strategy reject), or there is nothing to resume",
   ),
   422: json(errorSchema, "The request does not fit the route or the graph's state"),
+  429: json(
+    errorSchema,
+    "The user has as many active or pending runs as the server's quotas allow; see Retry-After",
+  ),
 };
 
 /** Settings the server decides, whatever a request's `configurable` says. */
@@ -100,6 +104,7 @@ function runCreation(
       (typeof configurable.checkpoint_id === "string" ? configurable.checkpoint_id : null),
     ...(request.if_not_exists === undefined ? {} : { ifNotExists: request.if_not_exists }),
     ...(request.on_completion === undefined ? {} : { onCompletion: request.on_completion }),
+    ...(request.webhook === undefined ? {} : { webhook: request.webhook }),
   };
 }
 

@@ -165,4 +165,76 @@ export function describeRuns(context: StoreConformanceContext): void {
     expect(unfinished).not.toContain(b);
     expect(unfinished.indexOf(a)).toBeLessThan(unfinished.indexOf(c));
   });
+
+  it("counts pending and running runs per owner and in all, as every client sees them", async () => {
+    const store = await context.store();
+    const second = await context.secondClient(store);
+    const [owner, other] = [context.id("owner"), context.id("other")];
+    expect(await store.countRuns(owner)).toEqual({ pending: 0, running: 0 });
+    const before = await store.countRuns();
+    const threadId = await threadOf(store, context, owner);
+    const otherThread = await threadOf(store, context, other);
+    const [a, b, c, d] = [context.id("a"), context.id("b"), context.id("c"), context.id("d")];
+    for (const runId of [a, b, c]) {
+      await store.insertRun(pendingRun(owner, threadId, runId, { multitaskStrategy: "enqueue" }));
+    }
+    await store.insertRun(pendingRun(other, otherThread, d));
+    await store.updateRun(a, { status: "running" });
+    await store.updateRun(b, { status: "success" });
+    expect(await second.countRuns(owner)).toEqual({ pending: 1, running: 1 });
+    expect(await second.countRuns(other)).toEqual({ pending: 1, running: 0 });
+    expect(await second.countRuns()).toEqual({
+      pending: before.pending + 2,
+      running: before.running + 1,
+    });
+    await store.updateRun(a, { status: "interrupted" });
+    await store.deleteRun(c);
+    expect(await second.countRuns(owner)).toEqual({ pending: 0, running: 0 });
+  });
+
+  it("holds an owner's run limits in the insertion itself, whichever clients race", async () => {
+    const store = await context.store();
+    const second = await context.secondClient(store);
+    const [owner, other] = [context.id("owner"), context.id("other")];
+    const threads = await Promise.all(
+      Array.from({ length: 8 }, () => threadOf(store, context, owner)),
+    );
+    const results = await Promise.all(
+      threads.map((threadId, index) =>
+        (index % 2 === 0 ? store : second).insertRun(
+          pendingRun(owner, threadId, context.id(`race${index}`)),
+          { maxPending: 3 },
+        ),
+      ),
+    );
+    const inserted = results.flatMap((result) => (result.run ? [result.run] : []));
+    expect(inserted).toHaveLength(3);
+    for (const refused of results.filter((result) => !result.run)) {
+      expect(refused.overLimit).toEqual({ limit: "pending", current: 3 });
+    }
+    expect(await store.countRuns(owner)).toEqual({ pending: 3, running: 0 });
+    await store.updateRun(inserted[0]!.runId, { status: "running" });
+    const overActive = await second.insertRun(
+      pendingRun(owner, threads[7]!, context.id("active")),
+      { maxActive: 3, maxPending: 10 },
+    );
+    expect(overActive).toMatchObject({
+      run: undefined,
+      overLimit: { limit: "active", current: 3 },
+    });
+    expect(
+      (
+        await store.insertRun(pendingRun(owner, threads[7]!, context.id("within")), {
+          maxActive: 4,
+        })
+      ).run,
+    ).toBeDefined();
+    const otherThread = await threadOf(store, context, other);
+    const others = await store.insertRun(pendingRun(other, otherThread, context.id("other")), {
+      maxActive: 1,
+      maxPending: 1,
+    });
+    expect(others.run).toBeDefined();
+    expect(others.overLimit).toBeUndefined();
+  });
 }
