@@ -33,6 +33,7 @@ export {
   UnauthenticatedError,
 } from "./error/index.js";
 export type { ServerEnv } from "./http/server-context.js";
+export type { RunDispatcher, ServerQueue } from "./run/run-dispatcher.js";
 export type {
   CancelAction,
   JsonObject,
