@@ -26,6 +26,8 @@ export interface RunExecutor {
   start(): Promise<void>;
   /** Executes the thread's unfinished runs here, unless a live process holds the thread. */
   executeThread(threadId: string): Promise<void>;
+  /** The threads whose runs execute here now. */
+  executingThreads(): string[];
   /** Wakes the pool for every thread with unfinished runs: the recovery sweep. */
   recover(): Promise<void>;
   /** Drains executing runs as `FrameworkServer.close` does, within `graceMs`. */
@@ -59,6 +61,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     start: () => runs.start(),
     executeThread: (threadId) => runs.executeThread(threadId),
     recover: () => runs.recover(),
+    executingThreads: () => runs.executingThreads(),
     async close(graceMs) {
       await runs.close(graceMs);
       await log.flush().catch(() => {});

@@ -697,6 +697,11 @@ export class RunManager {
     await this.#store.setThreadStatus(run.threadId, "idle");
   }
 
+  /** The threads whose runs execute in this process now. */
+  executingThreads(): string[] {
+    return [...this.#threads.keys()];
+  }
+
   /** The run executing on a thread now, if any: the studio files a run's spans by it. */
   executingRun(threadId: string): string | undefined {
     return this.#threads.get(threadId)?.runId;
