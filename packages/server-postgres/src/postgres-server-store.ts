@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
+import type { Checkpointer } from "@framework/graph";
 import type {
   JsonObject,
   RunEventRecord,
@@ -14,7 +15,6 @@ import type {
   ThreadSearch,
   ThreadStatus,
 } from "@framework/server";
-import type { Checkpointer } from "@framework/graph";
 import type pg from "pg";
 import { ThreadLeaseLostError } from "./error/thread-lease-lost-error.js";
 import { changePayload, InstanceLink } from "./instance-link.js";
