@@ -159,6 +159,8 @@ export class PostgresServerStore implements ServerStore {
   readonly #link: InstanceLink;
   readonly #saver: PostgresSaver;
   readonly #leases = new Map<string, HeldLease>();
+  /** This store executes runs (it took a lease): it logs events only under its leases. */
+  #leasing = false;
   #ready: Promise<void> | undefined;
 
   /** @throws ConfigurationError when `checkpointer` is not a `PostgresSaver`. */
@@ -459,14 +461,14 @@ export class PostgresServerStore implements ServerStore {
     if (events.length === 0) return [];
     const { runs, events: table, leases } = this.#tables;
     // The counter's row lock orders racing appends: the second waits, then numbers on from
-    // the first's last event. A thread leased by another process takes no event from this one
-    // (paused past its lease, it would log a run the other executes again).
+    // the first's last event. A store that leases threads logs only the runs of the threads it
+    // holds now: paused past its lease, it would log a run another process executes again.
     const [row] = await this.#rows<{ first: string | null }>(
       "append events",
       `WITH counter AS (
          UPDATE ${runs} SET last_seq = last_seq + $2 WHERE run_id = $1
-           AND NOT EXISTS (SELECT 1 FROM ${leases} l
-             WHERE l.thread_id = ${runs}.thread_id AND l.token <> ALL($7::text[]))
+           AND ($7::text[] IS NULL OR EXISTS (SELECT 1 FROM ${leases} l
+             WHERE l.thread_id = ${runs}.thread_id AND l.token = ANY($7::text[])))
          RETURNING last_seq - $2 AS base
        ), appended AS (
          INSERT INTO ${table} (run_id, seq, event, data)
@@ -484,7 +486,7 @@ export class PostgresServerStore implements ServerStore {
         events.map((event) => JSON.stringify(event.data ?? null)),
         this.#channel,
         changePayload("events", runId),
-        [...this.#leases.values()].map((lease) => lease.token),
+        this.#leasing ? [...this.#leases.values()].map((lease) => lease.token) : null,
       ],
     );
     // A run that is gone (deleted meanwhile) logs nothing.
@@ -557,6 +559,7 @@ export class PostgresServerStore implements ServerStore {
    * and events until it releases the thread or loses it.
    */
   async leaseThread(threadId: string): Promise<boolean> {
+    this.#leasing = true;
     if (!(await this.#link.lease(this.#threadLock("lease", threadId)))) return false;
     const held = this.#leases.get(threadId);
     if (held) {

@@ -105,9 +105,15 @@ export function gateOf(world: ChainWorld, name: string): Gate {
 /**
  * A three-node graph (`a` → `b` → `c`) labelled with the process running it: each node appends
  * `<node><label>@<process>` to the state's trail and to `world.ran`; `b` waits for the gate
- * the input's `hold` names, or asks (`context.interrupt`) when the input says `ask`.
+ * the input's `hold` names (unless `onNode` decides how nodes wait), or asks
+ * (`context.interrupt`) when the input says `ask`.
  */
-export function chainGraph(processName: string, world: ChainWorld) {
+export function chainGraph(
+  processName: string,
+  world: ChainWorld,
+  /** Called as each node starts, before it waits or asks. */
+  onNode?: (name: string, state: { label: string; hold: string }) => Promise<void>,
+) {
   const State = defineState({
     trail: z.array(z.string()).default([]),
     label: z.string().default(""),
@@ -118,7 +124,10 @@ export function chainGraph(processName: string, world: ChainWorld) {
   for (const name of ["a", "b", "c"]) {
     graph.addNode(name, async (state, context: NodeContext) => {
       world.ran.push(`${processName}:${name}:${state.label}`);
-      if (name === "b" && state.hold) await gateOf(world, state.hold).pass(context.signal);
+      await onNode?.(name, state);
+      if (name === "b" && state.hold && !onNode) {
+        await gateOf(world, state.hold).pass(context.signal);
+      }
       const answer =
         name === "b" && state.ask ? context.interrupt<string>({ question: "go?" }) : "";
       return { trail: [...state.trail, `${name}${state.label}${answer}@${processName}`] };
