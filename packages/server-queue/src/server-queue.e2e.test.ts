@@ -1,4 +1,7 @@
+import { ConfigurationError } from "@framework/core";
+import { createServer } from "@framework/server";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { serverQueue } from "./server-queue.js";
 import type { ServerWorker } from "./server-worker.js";
 import {
   type ChainWorld,
@@ -104,5 +107,22 @@ describe.skipIf(servicesMissing)("runs executed by queue workers", () => {
       "W1:b:1",
       "W1:c:1",
     ]);
+  });
+
+  it("refuses a store or checkpointer beside a queue, which brings its own", async () => {
+    const queue = serverQueue(testConnection("refused"));
+    try {
+      const refused = (() => {
+        try {
+          createServer({ queue, checkpointer: queue.checkpointer });
+        } catch (error) {
+          return error;
+        }
+      })();
+      expect(ConfigurationError.isInstance(refused)).toBe(true);
+      expect(refused).toMatchObject({ setting: "queue" });
+    } finally {
+      await queue.close();
+    }
   });
 });
