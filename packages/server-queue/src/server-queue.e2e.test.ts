@@ -109,6 +109,25 @@ describe.skipIf(servicesMissing)("runs executed by queue workers", () => {
     ]);
   });
 
+  it("hands a closing worker's runs to another at once, without waiting for a sweep", async () => {
+    const { connection, world, a } = await deployment("handover", []);
+    const sweepless = { recoveryIntervalMs: 600_000 };
+    const closing = await startWorker(connection, "W1", world, sweepless);
+    const thread = await a.client.threads.create();
+    const run = await a.client.runs.create(thread.thread_id, "chain", {
+      input: { hold: "1", label: "1" },
+    });
+    await expect.poll(() => world.ran.includes("W1:b:1")).toBe(true);
+    const other = await startWorker(connection, "W2", world, sweepless);
+    open.push(other);
+    await closing.close();
+    await expect.poll(() => world.ran.includes("W2:b:1")).toBe(true);
+    gateOf(world, "1").open();
+    await a.client.runs.join(thread.thread_id, run.run_id);
+    expect((await a.client.runs.get(thread.thread_id, run.run_id)).status).toBe("success");
+    expect(world.ran).toEqual(["W1:a:1", "W1:b:1", "W2:b:1", "W2:c:1"]);
+  });
+
   it("refuses a store or checkpointer beside a queue, which brings its own", async () => {
     const queue = serverQueue(testConnection("refused"));
     try {
