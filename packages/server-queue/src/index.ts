@@ -1,6 +1,5 @@
 export {
   type PostgresServerQueue,
-  redisConnection,
   serverQueue,
   type WakeJobData,
 } from "./server-queue.js";

@@ -17,12 +17,15 @@ const WAKE_WINDOW_MS = 5_000;
 
 /** What a wake-up job carries: only the thread; the runs are read from Postgres. */
 export interface WakeJobData {
+  /** The thread with pending or running runs. */
   readonly threadId: string;
 }
 
 /** A {@link serverQueue}: the `ServerQueue` a server takes, over PostgreSQL and BullMQ. */
 export interface PostgresServerQueue extends ServerQueue {
+  /** Threads, runs and their events, shared by every instance and worker. */
   readonly store: PostgresServerStore;
+  /** The saver of `store`'s schema: opened on the `postgres` URL, or the one given. */
   readonly checkpointer: PostgresSaver;
   /** The BullMQ queue's name. */
   readonly queueName: string;
@@ -30,8 +33,7 @@ export interface PostgresServerQueue extends ServerQueue {
   readonly connection: ConnectionOptions;
 }
 
-/** BullMQ's connection options for `redis`. */
-export function redisConnection(redis: string | ConnectionOptions): ConnectionOptions {
+function redisConnection(redis: string | ConnectionOptions): ConnectionOptions {
   return typeof redis === "string" ? { url: redis } : redis;
 }
 
