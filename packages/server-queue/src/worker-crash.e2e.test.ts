@@ -20,6 +20,8 @@ const workerFixture = fileURLToPath(new URL("../test/fixtures/worker.ts", import
 interface WorkerProcess {
   readonly child: ChildProcess;
   readonly lines: string[];
+  /** What it printed on standard error, line by line. */
+  readonly errors: string[];
   /** Settles with the first line (already printed or to come) matching `pattern`. */
   line(pattern: RegExp): Promise<string>;
   readonly exited: Promise<void>;
@@ -63,7 +65,10 @@ function startWorkerProcess(config: Record<string, unknown>): Promise<WorkerProc
     lines.push(...complete);
     for (const wake of [...waiters]) wake();
   });
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => process.stderr.write(chunk));
+  const errors: string[] = [];
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
+    errors.push(...chunk.split("\n").filter(Boolean));
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const line = (pattern: RegExp) =>
     new Promise<string>((resolve, reject) => {
@@ -79,7 +84,7 @@ function startWorkerProcess(config: Record<string, unknown>): Promise<WorkerProc
       });
       check();
     });
-  const started: WorkerProcess = { child, lines, line, exited };
+  const started: WorkerProcess = { child, lines, errors, line, exited };
   return started.line(/^ready$/).then(() => started);
 }
 
@@ -187,6 +192,11 @@ describe.skipIf(servicesMissing)("worker processes that die or stop mid-run", ()
     expect((await instance.client.threads.getState(thread.thread_id)).values).toMatchObject({
       trail: ["a1@W1", "b1@W2", "c1@W2"],
     });
+    // Continued, W1 tried to write (the checkpoint of where it stopped) and was refused.
+    const refused = [...stopped.lines, ...stopped.errors].filter((line) =>
+      /may no longer write it|was not written: no row of server_thread_leases/.test(line),
+    );
+    expect(refused.length, stopped.errors.join("\n")).toBeGreaterThan(0);
     expect(await checkpointsOfB(connection.schema, thread.thread_id, "W1")).toBe(0);
     expect(other.lines.filter((line) => line.startsWith("node"))).toEqual(["node b 1", "node c 1"]);
     // One stream: every event once, numbered without a gap, each node's update once.
