@@ -28,6 +28,7 @@ import type {
   ThreadStatus,
 } from "../store/server-store.js";
 import { executeRun, type RunOutcome, runFailure } from "./execute-run.js";
+import { replayUnloggedUpdates } from "./replay-unlogged.js";
 import type { RunDispatcher } from "./run-dispatcher.js";
 import type { RunEventLog } from "./run-event-log.js";
 import { readThreadState } from "./thread-state.js";
@@ -817,6 +818,14 @@ export class RunManager {
         interrupts: [],
       });
       return;
+    }
+    if (run.attempt > 1) {
+      await replayUnloggedUpdates(run, assistant, this.#checkpointer, this.#log).catch(
+        (error: unknown) =>
+          this.#logger.warn(
+            `Looking for updates run ${run.runId} did not log failed: ${runFailure(error).message}`,
+          ),
+      );
     }
     let outcome: RunOutcome;
     try {
