@@ -98,7 +98,7 @@ async function readAll(stream: AsyncIterable<StreamPart>): Promise<StreamPart[]>
 
 /** A fresh schema and queue, an instance on them, and the config of its worker processes. */
 async function deployment(label: string) {
-  const connection = { ...testConnection(label), leaseTimeoutMs: 1_000 };
+  const connection = { ...testConnection(label), leaseTimeoutMs: 2_000 };
   schemas.push(connection.schema);
   queues.push(connection.queueName);
   const instance = await startInstance(connection, "A", chainWorld());
@@ -108,7 +108,7 @@ async function deployment(label: string) {
     queueName: connection.queueName,
     name,
     holdMs,
-    leaseTimeoutMs: 1_000,
+    leaseTimeoutMs: 2_000,
     recoveryIntervalMs: 200,
   });
   return { connection, instance, workerConfig };
@@ -165,7 +165,7 @@ describe.skipIf(servicesMissing)("worker processes that die or stop mid-run", ()
   it("fences a SIGSTOPped worker: another finishes the run, the stopped one writes nothing once continued", async () => {
     const { connection, instance, workerConfig } = await deployment("sigstop");
     // W1's `b` outlasts the stop, so once continued it ends and tries to write its checkpoint.
-    const stopped = await startWorkerProcess(workerConfig("W1", 2_500));
+    const stopped = await startWorkerProcess(workerConfig("W1", 4_000));
     const thread = await instance.client.threads.create();
     const run = await instance.client.runs.create(thread.thread_id, "chain", {
       input: { hold: "x", label: "1" },
