@@ -367,7 +367,14 @@ export class RunManager {
       if (this.#closing || this.#threads.has(threadId)) continue;
       if (this.#dispatcher) {
         // Whoever executes the thread now takes the wake-up as a no-op; a dead one's runs go on.
-        await this.#dispatcher.wake(unfinished[0]!);
+        // One not sent is sent by the next sweep.
+        await this.#dispatcher
+          .wake(unfinished[0]!)
+          .catch((error: unknown) =>
+            this.#logger.warn(
+              `Waking a worker for thread ${threadId} failed: ${runFailure(error).message}`,
+            ),
+          );
         continue;
       }
       await this.#takeOver(threadId, unfinished);
@@ -377,9 +384,8 @@ export class RunManager {
   /**
    * Executes `threadId`'s unfinished runs here, as a worker woken for them does: takes the
    * thread's lease (unless a live process, this one included, holds it: then this returns at
-   * once), continues a
-   * run left `running` from its last checkpoint, runs the pending ones in order, and settles
-   * once the thread has nothing left to run here.
+   * once), continues a run left `running` from its last checkpoint, runs the pending ones in
+   * order, and settles once the thread has nothing left to run here.
    */
   async executeThread(threadId: string): Promise<void> {
     // Executing here already: its drain reads the thread's pending runs before it ends.
