@@ -10,3 +10,4 @@ export {
   serveReferenceAgents,
   servingLine,
 } from "./serve-reference-agents.js";
+export { type WorkRequest, workingLine, workReferenceAgents } from "./work-reference-agents.js";

@@ -19,7 +19,7 @@ const script = fileURLToPath(new URL("../dist/cli.js", import.meta.url));
 const crewQuestion =
   "Compare AAPL and FPT with Bitcoin: how should I split a growth portfolio this month?";
 
-/** A `pnpm serve` process, once it says where it serves. */
+/** A `pnpm serve` process, once it says where it serves (a worker's `url` is empty). */
 interface Serving {
   url: string;
   child: ChildProcess;
@@ -49,7 +49,11 @@ afterAll(async () => {
  * it prints its URL; rejects with its output if it ends first. A shared database would let a
  * server resume the runs a killed one left (as it should), here another test's.
  */
-function serve(args: string[], env: Record<string, string> = {}): Promise<Serving> {
+function serve(
+  args: string[],
+  env: Record<string, string> = {},
+  ready: RegExp = /^serving (http:\/\/\S+) /m,
+): Promise<Serving> {
   let child: ChildProcess | undefined;
   let stdout = "";
   const ended = spawnApp({
@@ -66,8 +70,8 @@ function serve(args: string[], env: Record<string, string> = {}): Promise<Servin
   });
   return new Promise((resolve, reject) => {
     const poll = setInterval(() => {
-      const url = /^serving (http:\/\/\S+) /m.exec(stdout)?.[1];
-      if (!url || !child) return;
+      const url = ready.exec(stdout)?.[1];
+      if (url === undefined || !child) return;
       clearInterval(poll);
       const serving = { url, child, ended };
       started.push(serving);
@@ -310,3 +314,68 @@ describe.skipIf(postgresUrl === undefined)("pnpm serve --postgres", () => {
     expect((last as { messages: unknown[] }).messages.length).toBeGreaterThan(before.length + 1);
   });
 });
+
+const redisUrl = testServiceUrl("redis");
+
+describe.skipIf(postgresUrl === undefined || redisUrl === undefined)(
+  "pnpm serve --queue and --worker",
+  () => {
+    const unique = () => randomUUID().replaceAll("-", "").slice(0, 12);
+    const schema = `t_queue_${unique()}`;
+    const queueName = `t_queue_${unique()}`;
+    const shared = [
+      "--offline",
+      ...["--postgres", postgresUrl!, "--schema", schema],
+      ...["--redis", redisUrl!, "--queue-name", queueName],
+    ];
+    const working = /^working on queue \S+ ()/m;
+    afterAll(async () => {
+      const saver = new PostgresSaver({ connectionString: postgresUrl!, schema });
+      await internalsOf(saver).query("drop", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await saver.close();
+    });
+
+    it("two instances submit and two workers execute: a crew run streamed on one instance is followed live on the other", async () => {
+      const [first, second] = await Promise.all([
+        serve([...shared, "--queue"]),
+        serve([...shared, "--queue"]),
+        serve([...shared, "--worker", "--concurrency", "2"], {}, working),
+        serve([...shared, "--worker"], {}, working),
+      ]);
+      const [one, other] = [
+        new Client({ apiUrl: first!.url }),
+        new Client({ apiUrl: second!.url }),
+      ];
+      const thread = await one.threads.create();
+      type Part = { id?: string; event: string; data: unknown };
+      const read = async (stream: AsyncIterable<Part>) => {
+        const parts: Part[] = [];
+        for await (const part of stream) parts.push(part);
+        return parts;
+      };
+      const run = await one.runs.create(thread.thread_id, "advisory", {
+        input: { messages: [{ role: "user", content: crewQuestion }] },
+        streamMode: ["updates", "values"],
+      });
+      const [streamed, followed] = await Promise.all([
+        read(one.runs.joinStream(thread.thread_id, run.run_id)),
+        read(other.runs.joinStream(thread.thread_id, run.run_id)),
+      ]);
+      expect(followed.map((part) => part.id)).toEqual(streamed.map((part) => part.id));
+      const nodes = streamed
+        .filter((part) => part.event === "updates")
+        .flatMap((part) => Object.keys(part.data as object));
+      expect(nodes).toEqual(expect.arrayContaining(["market", "crypto", "recommender"]));
+      expect((await other.runs.get(thread.thread_id, run.run_id)).status).toBe("success");
+      expect((await other.threads.getState(thread.thread_id)).values).toMatchObject({
+        final_recommendation: expect.stringMatching(/^Action: /),
+      });
+    });
+
+    it("refuses --worker without the Redis it meets the instances on", async () => {
+      await expect(serve(["--offline", "--worker", "--postgres", postgresUrl!])).rejects.toThrow(
+        /--worker needs --postgres <url> and --redis <url>/,
+      );
+    });
+  },
+);

@@ -9,6 +9,7 @@ import {
   type ServerOptions,
 } from "@framework/server";
 import { PostgresServerStore } from "@framework/server-postgres";
+import { serverQueue } from "@framework/server-queue";
 import { referenceAssistantNames, referenceAssistants } from "./reference-assistants.js";
 
 /** Where `pnpm serve` listens and keeps its threads. */
@@ -23,6 +24,11 @@ export interface ServeRequest {
    * same database and schema serves the same threads and runs.
    */
   postgres?: { connectionString: string; schema: string };
+  /**
+   * Only submit runs, for workers (`pnpm serve --worker`) to execute (`--queue`, `--redis`,
+   * `--queue-name`); needs `postgres`.
+   */
+  queue?: { redis: string; queueName: string };
   /**
    * Serves the studio at `/studio/` too (`--studio`, `pnpm studio`). Offline, the crew's tools
    * that ask first then ask, since the studio's Approvals view is there to answer them.
@@ -64,7 +70,7 @@ export async function serveReferenceAgents(run: AppRun, request: ServeRequest): 
       approveAll: run.offline && !studio,
       loggerFor: (scope) => run.progress.logger(scope),
     });
-    const shared = request.postgres && (await sharedStorage(request.postgres));
+    const shared = request.postgres && (await sharedStorage(request.postgres, request.queue));
     const server = createServer({
       ...assistants,
       ...(shared ? shared.options : { databasePath: request.databasePath }),
@@ -91,12 +97,29 @@ export async function serveReferenceAgents(run: AppRun, request: ServeRequest): 
 
 /**
  * A `PostgresSaver` and a `PostgresServerStore` on it, their tables set up (so a database that
- * cannot be reached fails the start, not the first request).
+ * cannot be reached fails the start, not the first request); with `queue`, a server queue on
+ * them instead, closed by the server.
  */
-async function sharedStorage(postgres: {
-  connectionString: string;
-  schema: string;
-}): Promise<{ options: ServerOptions; close(): Promise<void> }> {
+async function sharedStorage(
+  postgres: { connectionString: string; schema: string },
+  queue: ServeRequest["queue"],
+): Promise<{ options: ServerOptions; close(): Promise<void> }> {
+  if (queue) {
+    const submitting = serverQueue({
+      redis: queue.redis,
+      postgres: postgres.connectionString,
+      schema: postgres.schema,
+      queueName: queue.queueName,
+    });
+    try {
+      await submitting.store.setup();
+    } catch (error) {
+      await submitting.close();
+      throw error;
+    }
+    // The server closes its queue.
+    return { options: { queue: submitting }, close: async () => {} };
+  }
   const checkpointer = new PostgresSaver(postgres);
   const store = new PostgresServerStore({ checkpointer });
   try {
@@ -134,7 +157,7 @@ async function listen(
  * default handler and ends the process at once; SIGTERM is handled until the end, since a
  * supervisor and `pnpm` may both send it, and a copy must not cut the shutdown short.
  */
-function stopRequest(signal: AbortSignal): { requested: Promise<void>; dispose(): void } {
+export function stopRequest(signal: AbortSignal): { requested: Promise<void>; dispose(): void } {
   let onStop = () => {};
   const requested = new Promise<void>((resolve) => {
     onStop = resolve;

@@ -15,24 +15,40 @@ export function changePayload(kind: RunChangeKind, runId: string): string {
  * leases as session advisory locks, which Postgres releases by itself when the instance dies.
  * When the connection breaks, watchers hear `lost` (the leases went with it); it connects again
  * with backoff and they hear `resumed`.
+ *
+ * A paused process (SIGSTOP, a debugger, a VM frozen) keeps its TCP connection, since the
+ * kernel still acknowledges it, so its locks would never go: the connection sets
+ * `idle_session_timeout` to `leaseTimeoutMs` and a live process queries it three times as
+ * often, so Postgres ends the session of one that stopped answering, and its locks with it.
  */
 export class InstanceLink {
   readonly #pool: pg.Pool;
   readonly #channel: string;
   readonly #setup: () => Promise<void>;
+  readonly #leaseTimeoutMs: number;
+  readonly #onLost: () => void;
   readonly #watchers = new Set<RunWatcher>();
   #client: Promise<pg.PoolClient> | undefined;
   readonly #released = new WeakSet<pg.PoolClient>();
+  readonly #heartbeats = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
   #reconnecting = false;
   #closed = false;
 
   /**
    * @param setup creates the tables first, so a lease is never taken on a schema not migrated.
+   * @param onLost hears the connection break before the watchers do.
    */
-  constructor(pool: pg.Pool, channel: string, setup: () => Promise<void>) {
+  constructor(
+    pool: pg.Pool,
+    channel: string,
+    setup: () => Promise<void>,
+    options: { leaseTimeoutMs: number; onLost: () => void },
+  ) {
     this.#pool = pool;
     this.#channel = channel;
     this.#setup = setup;
+    this.#leaseTimeoutMs = options.leaseTimeoutMs;
+    this.#onLost = options.onLost;
   }
 
   /**
@@ -88,6 +104,7 @@ export class InstanceLink {
   #drop(client: pg.PoolClient): boolean {
     if (this.#released.has(client)) return false;
     this.#released.add(client);
+    clearInterval(this.#heartbeats.get(client));
     client.release(true);
     return true;
   }
@@ -104,9 +121,16 @@ export class InstanceLink {
   async #open(): Promise<pg.PoolClient> {
     await this.#setup();
     const client = await this.#pool.connect();
+    const heartbeat = setInterval(
+      () => void client.query("SELECT 1").catch(() => undefined),
+      Math.max(1, Math.floor(this.#leaseTimeoutMs / 3)),
+    );
+    heartbeat.unref();
+    this.#heartbeats.set(client, heartbeat);
     const broke = () => {
       if (!this.#drop(client)) return;
       this.#client = undefined;
+      this.#onLost();
       if (this.#closed) return;
       for (const watcher of [...this.#watchers]) watcher.lost();
       this.#reconnect(1);
@@ -122,6 +146,7 @@ export class InstanceLink {
       for (const watcher of [...this.#watchers]) watcher.changed(runId, kind);
     });
     try {
+      await client.query(`SET idle_session_timeout = ${Math.ceil(this.#leaseTimeoutMs)}`);
       await client.query(`LISTEN "${this.#channel}"`);
     } catch (error) {
       this.#drop(client);

@@ -1,7 +1,9 @@
-import type { PostgresSaver } from "@framework/checkpoint-postgres";
+import { PostgresFencedError, type PostgresSaver } from "@framework/checkpoint-postgres";
+import { checkpointAt } from "@framework/graph/conformance";
 import { ServerSchemaVersionError } from "@framework/server";
-import { runServerStoreConformance } from "@framework/server/conformance";
+import { pendingRun, runServerStoreConformance } from "@framework/server/conformance";
 import { afterAll, describe, expect, it } from "vitest";
+import { ThreadLeaseLostError } from "./error/thread-lease-lost-error.js";
 import { PostgresServerStore } from "./postgres-server-store.js";
 import { dropSchema, postgresUrl, sql, testSaver, uniqueSchema } from "./test-postgres.js";
 
@@ -47,6 +49,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
           "server_runs",
           "server_threads",
           "server_run_events",
+          "server_thread_leases",
         ]),
       );
       await sql(`INSERT INTO "${own}".server_schema_migrations (version) VALUES (99)`);
@@ -54,7 +57,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
         .setup()
         .catch((error: unknown) => error);
       expect(ServerSchemaVersionError.isInstance(refused)).toBe(true);
-      expect(refused).toMatchObject({ found: 99, supported: 1 });
+      expect(refused).toMatchObject({ found: 99, supported: 2 });
     } finally {
       await saver.close();
       await dropSchema(own);
@@ -68,10 +71,50 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
       await Promise.all(
         saverList.map((saver) => new PostgresServerStore({ checkpointer: saver }).setup()),
       );
-      const { rows } = await sql(`SELECT version FROM "${own}".server_schema_migrations`);
-      expect(rows).toEqual([{ version: 1 }]);
+      const { rows } = await sql(
+        `SELECT version FROM "${own}".server_schema_migrations ORDER BY version`,
+      );
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       await Promise.all(saverList.map((saver) => saver.close()));
+      await dropSchema(own);
+    }
+  });
+
+  it("fences a lease holder's checkpoints and events once another process took the thread", async () => {
+    const own = uniqueSchema("fence");
+    const saver = testSaver(own);
+    const store = new PostgresServerStore({ checkpointer: saver });
+    try {
+      await store.createThread({ threadId: "t", owner: "u", metadata: {} }, { ifExists: "raise" });
+      await store.insertRun(pendingRun("u", "t", "r"));
+      expect(await store.leaseThread("t")).toBe(true);
+      const fenced = store.leaseFencedCheckpointer();
+      await fenced.put(checkpointAt("t", 0));
+      expect(await store.appendEvents("r", [{ event: "custom", data: 1 }])).toHaveLength(1);
+      expect(await store.holdsThread("t")).toBe(true);
+
+      // What a process taking the thread over writes while this one is paused.
+      await sql(`UPDATE "${own}".server_thread_leases SET token = 'other' WHERE thread_id = 't'`);
+      const refused = await fenced.put(checkpointAt("t", 1)).catch((error: unknown) => error);
+      expect(PostgresFencedError.isInstance(refused)).toBe(true);
+      expect(await store.appendEvents("r", [{ event: "custom", data: 2 }])).toEqual([]);
+      expect(await store.holdsThread("t")).toBe(false);
+      // Nor once the other released it.
+      await sql(`DELETE FROM "${own}".server_thread_leases`);
+      expect(await store.appendEvents("r", [{ event: "custom", data: 3 }])).toEqual([]);
+      expect((await store.readEvents("u", "r", 0, 10)).map((event) => event.data)).toEqual([1]);
+      const seqs: number[] = [];
+      for await (const checkpoint of saver.list("t")) seqs.push(checkpoint.seq);
+      expect(seqs).toEqual([0]);
+
+      // Released, the thread takes no fenced write from this store until leased again.
+      await store.releaseThread("t");
+      const unleased = await fenced.put(checkpointAt("t", 1)).catch((error: unknown) => error);
+      expect(ThreadLeaseLostError.isInstance(unleased)).toBe(true);
+    } finally {
+      await store.close();
+      await saver.close();
       await dropSchema(own);
     }
   });

@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
+import type { Checkpointer } from "@framework/graph";
 import type {
   JsonObject,
   RunCounts,
@@ -16,8 +18,12 @@ import type {
   ThreadStatus,
 } from "@framework/server";
 import type pg from "pg";
+import { ThreadLeaseLostError } from "./error/thread-lease-lost-error.js";
 import { changePayload, InstanceLink } from "./instance-link.js";
 import { migrateServerSchema, type ServerTables, serverTablesIn } from "./server-schema.js";
+
+/** How long a paused process keeps its thread leases, by default. */
+export const DEFAULT_LEASE_TIMEOUT_MS = 30_000;
 
 /** Options of {@link PostgresServerStore}. */
 export interface PostgresServerStoreOptions {
@@ -27,6 +33,19 @@ export interface PostgresServerStoreOptions {
    * redaction apply).
    */
   checkpointer: PostgresSaver;
+  /**
+   * How long a process that stopped answering (paused by SIGSTOP, a debugger or a frozen VM,
+   * whose TCP connection the kernel keeps alive) keeps its thread leases before Postgres ends
+   * its session and another process may take its runs over. A live process renews them three
+   * times as often. Default {@link DEFAULT_LEASE_TIMEOUT_MS}.
+   */
+  leaseTimeoutMs?: number;
+}
+
+/** A thread this store holds: its lease's token, and how many times it was taken. */
+interface HeldLease {
+  readonly token: string;
+  count: number;
 }
 
 interface ThreadRow {
@@ -140,6 +159,10 @@ export class PostgresServerStore implements ServerStore {
   /** The `LISTEN` channel of this schema's run changes. */
   readonly #channel: string;
   readonly #link: InstanceLink;
+  readonly #saver: PostgresSaver;
+  readonly #leases = new Map<string, HeldLease>();
+  /** This store executes runs (it took a lease): it logs events only under its leases. */
+  #leasing = false;
   #ready: Promise<void> | undefined;
 
   /** @throws ConfigurationError when `checkpointer` is not a `PostgresSaver`. */
@@ -148,7 +171,12 @@ export class PostgresServerStore implements ServerStore {
     this.schema = options.checkpointer.schema;
     this.#tables = serverTablesIn(this.schema);
     this.#channel = `server_runs_${this.schema}`.slice(0, 63);
-    this.#link = new InstanceLink(this.#postgres.pool, this.#channel, () => this.setup());
+    this.#saver = options.checkpointer;
+    this.#link = new InstanceLink(this.#postgres.pool, this.#channel, () => this.setup(), {
+      leaseTimeoutMs: options.leaseTimeoutMs ?? DEFAULT_LEASE_TIMEOUT_MS,
+      // The session's locks are gone: no write may pass as this store's any more.
+      onLost: () => this.#leases.clear(),
+    });
   }
 
   /**
@@ -475,13 +503,16 @@ export class PostgresServerStore implements ServerStore {
     events: readonly { event: string; data: unknown }[],
   ): Promise<RunEventRecord[]> {
     if (events.length === 0) return [];
-    const { runs, events: table } = this.#tables;
+    const { runs, events: table, leases } = this.#tables;
     // The counter's row lock orders racing appends: the second waits, then numbers on from
-    // the first's last event.
+    // the first's last event. A store that leases threads logs only the runs of the threads it
+    // holds now: paused past its lease, it would log a run another process executes again.
     const [row] = await this.#rows<{ first: string | null }>(
       "append events",
       `WITH counter AS (
          UPDATE ${runs} SET last_seq = last_seq + $2 WHERE run_id = $1
+           AND ($7::text[] IS NULL OR EXISTS (SELECT 1 FROM ${leases} l
+             WHERE l.thread_id = ${runs}.thread_id AND l.token = ANY($7::text[])))
          RETURNING last_seq - $2 AS base
        ), appended AS (
          INSERT INTO ${table} (run_id, seq, event, data)
@@ -499,6 +530,7 @@ export class PostgresServerStore implements ServerStore {
         events.map((event) => JSON.stringify(event.data ?? null)),
         this.#channel,
         changePayload("events", runId),
+        this.#leasing ? [...this.#leases.values()].map((lease) => lease.token) : null,
       ],
     );
     // A run that is gone (deleted meanwhile) logs nothing.
@@ -565,15 +597,88 @@ export class PostgresServerStore implements ServerStore {
 
   /**
    * Takes the thread for this instance: a session advisory lock on the store's `LISTEN`
-   * connection, which Postgres releases by itself if the instance dies or the connection
-   * breaks.
+   * connection, which Postgres releases by itself if the instance dies, its connection breaks,
+   * or it stops answering for `leaseTimeoutMs`; and a new token in the thread's lease row, which
+   * fences this instance's checkpoints ({@link PostgresServerStore.leaseFencedCheckpointer})
+   * and events until it releases the thread or loses it.
    */
-  leaseThread(threadId: string): Promise<boolean> {
-    return this.#link.lease(this.#threadLock("lease", threadId));
+  async leaseThread(threadId: string): Promise<boolean> {
+    this.#leasing = true;
+    if (!(await this.#link.lease(this.#threadLock("lease", threadId)))) return false;
+    const held = this.#leases.get(threadId);
+    if (held) {
+      held.count += 1;
+      return true;
+    }
+    const token = randomUUID();
+    try {
+      await this.#rows(
+        "take thread lease",
+        `INSERT INTO ${this.#tables.leases} (thread_id, token) VALUES ($1, $2)
+         ON CONFLICT (thread_id) DO UPDATE SET token = EXCLUDED.token`,
+        [threadId, token],
+      );
+    } catch (error) {
+      await this.#link.release(this.#threadLock("lease", threadId));
+      throw error;
+    }
+    this.#leases.set(threadId, { token, count: 1 });
+    return true;
   }
 
-  releaseThread(threadId: string): Promise<void> {
-    return this.#link.release(this.#threadLock("lease", threadId));
+  async releaseThread(threadId: string): Promise<void> {
+    const held = this.#leases.get(threadId);
+    if (held && --held.count === 0) {
+      this.#leases.delete(threadId);
+      // Before the lock goes, so the next holder's token is never the one deleted.
+      await this.#rows(
+        "release thread lease",
+        `DELETE FROM ${this.#tables.leases} WHERE thread_id = $1 AND token = $2`,
+        [threadId, held.token],
+      ).catch(() => undefined);
+    }
+    await this.#link.release(this.#threadLock("lease", threadId));
+  }
+
+  /** Whether the thread's lease row still holds this instance's token. */
+  async holdsThread(threadId: string): Promise<boolean> {
+    const held = this.#leases.get(threadId);
+    if (!held) return false;
+    const rows = await this.#rows(
+      "read thread lease",
+      `SELECT 1 FROM ${this.#tables.leases} WHERE thread_id = $1 AND token = $2`,
+      [threadId, held.token],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * The store's saver with each `put` fenced by this instance's lease on the checkpoint's
+   * thread (`PostgresSaver.fenced`, checked in the statement that writes): a process paused
+   * past its lease, whose thread another process took over, writes no checkpoint. A queue
+   * worker binds its graphs to it.
+   *
+   * @throws (from `put`) ThreadLeaseLostError when this instance holds no lease on the thread,
+   *   PostgresFencedError when another process took it over meanwhile.
+   */
+  leaseFencedCheckpointer(): Checkpointer {
+    const saver = this.#saver;
+    return {
+      getLatest: (threadId) => saver.getLatest(threadId),
+      get: (threadId, checkpointId) => saver.get(threadId, checkpointId),
+      list: (threadId, options) => saver.list(threadId, options),
+      deleteThread: (threadId) => saver.deleteThread(threadId),
+      put: async (checkpoint) => {
+        const held = this.#leases.get(checkpoint.threadId);
+        if (!held) throw new ThreadLeaseLostError({ threadId: checkpoint.threadId });
+        await saver
+          .fenced({
+            table: this.#tables.leasesName,
+            where: { thread_id: checkpoint.threadId, token: held.token },
+          })
+          .put(checkpoint);
+      },
+    };
   }
 
   /**

@@ -7,6 +7,9 @@ export interface ServerTables {
   readonly threads: string;
   readonly runs: string;
   readonly events: string;
+  /** Unquoted, as `PostgresSaver.fenced` takes a table in its schema. */
+  readonly leasesName: string;
+  readonly leases: string;
 }
 
 /** The server's tables in `schema`, prefixed so they sit beside the checkpoints. */
@@ -16,6 +19,8 @@ export function serverTablesIn(schema: string): ServerTables {
     threads: `"${schema}".server_threads`,
     runs: `"${schema}".server_runs`,
     events: `"${schema}".server_run_events`,
+    leasesName: "server_thread_leases",
+    leases: `"${schema}".server_thread_leases`,
   };
 }
 
@@ -69,6 +74,13 @@ const migrations: readonly ((tables: ServerTables) => string)[] = [
       event  text   NOT NULL,
       data   text   NOT NULL,
       PRIMARY KEY (run_id, seq)
+    );`,
+  // The token of each thread's current lease: a checkpoint or event is written only under it,
+  // so a process paused past its lease (another one took the thread over) writes nothing.
+  (t) => `
+    CREATE TABLE ${t.leases} (
+      thread_id text PRIMARY KEY,
+      token     text NOT NULL
     );`,
 ];
 

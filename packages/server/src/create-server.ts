@@ -2,7 +2,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { SqliteSaver } from "@framework/checkpoint-sqlite";
-import { type Agent, getDefaultLogger, type Logger, withRedaction } from "@framework/core";
+import {
+  type Agent,
+  ConfigurationError,
+  getDefaultLogger,
+  type Logger,
+  withRedaction,
+} from "@framework/core";
 import type { Checkpointer } from "@framework/graph";
 import { createAdaptorServer } from "@hono/node-server";
 import { OpenAPIHono } from "@hono/zod-openapi";
@@ -28,6 +34,7 @@ import { OpenStreams } from "./http/run-event-stream.js";
 import type { ServerContext, ServerEnv } from "./http/server-context.js";
 import { ServerMetrics } from "./metrics/server-metrics.js";
 import { type RunQuotaOptions, RunQuotas } from "./quota/run-quotas.js";
+import type { ServerQueue } from "./run/run-dispatcher.js";
 import { RunEventLog } from "./run/run-event-log.js";
 import { RunManager } from "./run/run-manager.js";
 import type { ServerStore } from "./store/server-store.js";
@@ -66,6 +73,13 @@ export interface ServerOptions {
    * answers any request.
    */
   store?: ServerStore;
+  /**
+   * Runs execute on a pool of workers instead of in this process: this instance creates them
+   * in the queue's shared store and wakes a worker (`@framework/server-queue`'s
+   * `serverQueue({ redis, postgres })`, with `createServerWorker` for the workers). Replaces
+   * `store` and `checkpointer`; the server closes the queue when it closes.
+   */
+  queue?: ServerQueue;
   /** The SQLite file of the defaults above. Default {@link DEFAULT_DATABASE_PATH}. */
   databasePath?: string;
   /**
@@ -168,13 +182,21 @@ const loopbackHosts = new Set(["127.0.0.1", "::1", "localhost"]);
  */
 export function createServer(options: ServerOptions = {}): FrameworkServer {
   const logger = withRedaction(options.logger ?? getDefaultLogger());
+  const { queue } = options;
+  if (queue && (options.store || options.checkpointer)) {
+    throw new ConfigurationError({
+      setting: "queue",
+      message: "A server with a queue uses the queue's store and checkpointer: pass neither",
+    });
+  }
   const databasePath = options.databasePath ?? DEFAULT_DATABASE_PATH;
-  const ownCheckpointer = options.checkpointer
+  const given = queue ?? options;
+  const ownCheckpointer = given.checkpointer
     ? undefined
     : new SqliteSaver({ path: databasePath, durability: "normal" });
-  const checkpointer = options.checkpointer ?? ownCheckpointer!;
-  const ownStore = options.store ? undefined : new SqliteServerStore({ path: databasePath });
-  const store: ServerStore = options.store ?? ownStore!;
+  const checkpointer = given.checkpointer ?? ownCheckpointer!;
+  const ownStore = given.store ? undefined : new SqliteServerStore({ path: databasePath });
+  const store: ServerStore = given.store ?? ownStore!;
   const assistants = new AssistantRegistry([
     ...Object.entries(options.agents ?? {}).map(([name, agent]) =>
       servedAgent(name, agent, checkpointer),
@@ -208,6 +230,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     },
     quotas,
     observers: [metrics, webhooks],
+    ...(queue ? { dispatcher: queue } : {}),
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const studio = options.studio ? startStudio(options.studio, runs, logger) : undefined;
@@ -288,15 +311,17 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   ready.catch((error: unknown) =>
     logger.error(`Resuming unfinished runs failed: ${String(error)}`),
   );
-  const sweep = store.leaseThread
-    ? setInterval(() => {
-        runs
-          .recover()
-          .catch((error: unknown) =>
-            logger.warn(`Looking for runs of stopped instances failed: ${String(error)}`),
-          );
-      }, options.recoveryIntervalMs ?? DEFAULT_RECOVERY_INTERVAL_MS)
-    : undefined;
+  // With a queue, the workers look for runs of dead processes.
+  const sweep =
+    store.leaseThread && !queue
+      ? setInterval(() => {
+          runs
+            .recover()
+            .catch((error: unknown) =>
+              logger.warn(`Looking for runs of stopped instances failed: ${String(error)}`),
+            );
+        }, options.recoveryIntervalMs ?? DEFAULT_RECOVERY_INTERVAL_MS)
+      : undefined;
   sweep?.unref();
   let http: Server | undefined;
   let closing: Promise<void> | undefined;
@@ -345,6 +370,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
         setTimeout(() => http?.closeAllConnections(), 1_000).unref();
         await stopped;
         studio?.close();
+        await queue?.close();
         await ownStore?.close();
         ownCheckpointer?.close();
       })();

@@ -38,6 +38,7 @@ export {
 export type { ServerEnv } from "./http/server-context.js";
 export { SERVER_METER_NAME } from "./metrics/server-metrics.js";
 export { DEFAULT_QUOTA_RETRY_AFTER_SECONDS, type RunQuotaOptions } from "./quota/run-quotas.js";
+export type { RunDispatcher, ServerQueue } from "./run/run-dispatcher.js";
 export type {
   CancelAction,
   JsonObject,

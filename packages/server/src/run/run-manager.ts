@@ -30,6 +30,8 @@ import type {
   ThreadStatus,
 } from "../store/server-store.js";
 import { executeRun, type RunOutcome, runFailure } from "./execute-run.js";
+import { replayUnloggedUpdates } from "./replay-unlogged.js";
+import type { RunDispatcher } from "./run-dispatcher.js";
 import type { RunEventLog } from "./run-event-log.js";
 import type { RunObserver } from "./run-observer.js";
 import { readThreadState } from "./thread-state.js";
@@ -79,6 +81,13 @@ export interface RunManagerOptions {
   readonly quotas?: RunQuotas;
   /** Hear the runs' lives: the webhooks, the metrics. */
   readonly observers?: readonly RunObserver[];
+  /**
+   * Runs execute elsewhere: created runs, and the unfinished ones {@link RunManager.recover}
+   * finds, wake a worker through it instead of executing here. A worker's own manager has one
+   * too (its sweep wakes the pool), and executes what it is woken for with
+   * {@link RunManager.executeThread}.
+   */
+  readonly dispatcher?: RunDispatcher;
 }
 
 const terminalStatuses = new Set<RunStatus>(["success", "error", "timeout", "interrupted"]);
@@ -143,6 +152,7 @@ export class RunManager {
   readonly #admit: RunManagerOptions["admit"];
   readonly #quotas: RunQuotas | undefined;
   readonly #observers: readonly RunObserver[];
+  readonly #dispatcher: RunDispatcher | undefined;
   readonly #threads = new Map<string, ThreadSlot>();
   /**
    * The ends of the runs this process created or picked up, so that a waiter learns the end
@@ -165,6 +175,7 @@ export class RunManager {
     this.#admit = options.admit;
     this.#quotas = options.quotas;
     this.#observers = options.observers ?? [];
+    this.#dispatcher = options.dispatcher;
   }
 
   /**
@@ -227,7 +238,7 @@ export class RunManager {
       cancel: null,
     });
     if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
-    if (run) this.#expectEnd(run.runId, run.threadId);
+    if (run && !this.#dispatcher) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
       throw new ThreadBusyConflictError({
         threadId: thread.threadId,
@@ -237,7 +248,7 @@ export class RunManager {
     if (creation.multitaskStrategy === "interrupt" || creation.multitaskStrategy === "rollback") {
       for (const other of inflight) await this.#stop(other, creation.multitaskStrategy);
     }
-    this.#schedule(thread.threadId);
+    this.#schedule(thread.threadId, run);
     return run;
   }
 
@@ -378,40 +389,75 @@ export class RunManager {
     }
     for (const [threadId, unfinished] of threads) {
       if (this.#closing || this.#threads.has(threadId)) continue;
-      if (!(await this.#lease(threadId))) continue;
-      if (this.#threads.has(threadId)) {
-        // A run created here meanwhile started the thread's runs.
-        await this.#release(threadId);
+      if (this.#dispatcher) {
+        // Whoever executes the thread now takes the wake-up as a no-op; a dead one's runs go on.
+        // One not sent is sent by the next sweep.
+        await this.#dispatcher
+          .wake(unfinished[0]!)
+          .catch((error: unknown) =>
+            this.#logger.warn(
+              `Waking a worker for thread ${threadId} failed: ${runFailure(error).message}`,
+            ),
+          );
         continue;
       }
-      let pending = false;
-      try {
-        for (const seen of unfinished) {
-          // Read again under the lease: the run may have ended since the list was read.
-          const run = this.#store.leaseThread
-            ? await this.#store.getRun(seen.owner, seen.runId)
-            : seen;
-          if (!run || isRunFinished(run)) continue;
-          if (run.cancel) {
-            await this.#finishStopped(run, run.cancel);
-            continue;
-          }
-          if (run.status === "running") {
-            await this.#store.updateRun(run.runId, {
-              status: "pending",
-              attempt: run.attempt + 1,
-            });
-          }
-          if (!this.#ends.has(run.runId)) this.#expectEnd(run.runId, threadId);
-          pending = true;
-        }
-      } catch (error) {
-        await this.#release(threadId);
-        throw error;
-      }
-      if (pending) this.#schedule(threadId, true);
-      else await this.#release(threadId);
+      await this.#takeOver(threadId, unfinished);
     }
+  }
+
+  /**
+   * Executes `threadId`'s unfinished runs here, as a worker woken for them does: takes the
+   * thread's lease (unless a live process, this one included, holds it: then this returns at
+   * once), continues a run left `running` from its last checkpoint, runs the pending ones in
+   * order, and settles once the thread has nothing left to run here.
+   */
+  async executeThread(threadId: string): Promise<void> {
+    // Executing here already: its drain reads the thread's pending runs before it ends.
+    if (this.#closing || this.#threads.has(threadId)) return;
+    const unfinished = (await this.#store.unfinishedRuns()).filter(
+      (run) => run.threadId === threadId,
+    );
+    if (unfinished.length > 0 && !this.#threads.has(threadId)) {
+      await this.#takeOver(threadId, unfinished);
+    }
+    await this.#threads.get(threadId)?.done;
+  }
+
+  /** Takes a thread's unfinished runs over, if its lease is free, and starts them. */
+  async #takeOver(threadId: string, unfinished: readonly RunRecord[]): Promise<void> {
+    if (!(await this.#lease(threadId))) return;
+    if (this.#threads.has(threadId)) {
+      // A run created here meanwhile started the thread's runs.
+      await this.#release(threadId);
+      return;
+    }
+    let pending = false;
+    try {
+      for (const seen of unfinished) {
+        // Read again under the lease: the run may have ended since the list was read.
+        const run = this.#store.leaseThread
+          ? await this.#store.getRun(seen.owner, seen.runId)
+          : seen;
+        if (!run || isRunFinished(run)) continue;
+        if (run.cancel) {
+          await this.#finishStopped(run, run.cancel);
+          continue;
+        }
+        if (run.status === "running") {
+          await this.#store.updateRun(run.runId, {
+            status: "pending",
+            attempt: run.attempt + 1,
+          });
+        }
+        if (!this.#ends.has(run.runId)) this.#expectEnd(run.runId, threadId);
+        pending = true;
+      }
+    } catch (error) {
+      await this.#release(threadId);
+      throw error;
+    }
+    if (pending) this.#start(threadId, true);
+    else await this.#release(threadId);
   }
 
   /**
@@ -683,17 +729,43 @@ export class RunManager {
     await this.#store.setThreadStatus(run.threadId, "idle");
   }
 
+  /** The threads whose runs execute in this process now. */
+  executingThreads(): string[] {
+    return [...this.#threads.keys()];
+  }
+
   /** The run executing on a thread now, if any: the studio files a run's spans by it. */
   executingRun(threadId: string): string | undefined {
     return this.#threads.get(threadId)?.runId;
   }
 
   /**
-   * Starts the thread's runs one after another, unless they are already being started here
-   * or, over a shared store, in the process holding the thread's lease. `leased`: this
-   * process holds it already.
+   * Has the thread's pending runs executed: here, or by a worker woken through the dispatcher
+   * (for `created`, the run just created, or else the thread's next pending run).
    */
-  #schedule(threadId: string, leased = false): void {
+  #schedule(threadId: string, created?: RunRecord): void {
+    if (!this.#dispatcher) {
+      this.#start(threadId);
+      return;
+    }
+    const dispatcher = this.#dispatcher;
+    (async () => {
+      const next = created ?? (await this.#store.nextPendingRun(threadId));
+      if (next) await dispatcher.wake(next);
+    })().catch((error: unknown) =>
+      // The run waits in the store: a worker's recovery sweep wakes for it.
+      this.#logger.warn(
+        `Waking a worker for thread ${threadId} failed: ${runFailure(error).message}`,
+      ),
+    );
+  }
+
+  /**
+   * Executes the thread's runs here, one after another, unless they are already being
+   * executed here or, over a shared store, in the process holding the thread's lease.
+   * `leased`: this process holds it already.
+   */
+  #start(threadId: string, leased = false): void {
     if (this.#closing || this.#threads.has(threadId)) {
       if (leased) void this.#release(threadId).catch(() => {});
       return;
@@ -749,16 +821,15 @@ export class RunManager {
       slot.owner = run.owner;
       slot.controller = new AbortController();
       // A run that failed to record its end is left for its waiters to read from the store.
-      slot.current = this.#execute(run, slot.controller.signal).finally(() =>
-        this.#ended(run.runId, "unknown"),
-      );
+      slot.current = this.#execute(run, slot).finally(() => this.#ended(run.runId, "unknown"));
       await slot.current;
       slot.runId = undefined;
       slot.owner = undefined;
     }
   }
 
-  async #execute(pending: RunRecord, signal: AbortSignal): Promise<void> {
+  async #execute(pending: RunRecord, slot: ThreadSlot): Promise<void> {
+    const { signal } = slot.controller;
     const assistant = this.#assistants.find(pending.assistantId);
     // Where a rollback returns to is where the thread stands as the run first starts, not as
     // it was created: a run enqueued behind another must not undo that one's work.
@@ -786,6 +857,14 @@ export class RunManager {
       });
       return;
     }
+    if (run.attempt > 1) {
+      await replayUnloggedUpdates(run, assistant, this.#checkpointer, this.#log).catch(
+        (error: unknown) =>
+          this.#logger.warn(
+            `Looking for updates run ${run.runId} did not log failed: ${runFailure(error).message}`,
+          ),
+      );
+    }
     let outcome: RunOutcome;
     try {
       outcome = await executeRun({
@@ -809,6 +888,14 @@ export class RunManager {
         return;
       }
       outcome = { status: "error", values: {}, error: runFailure(error), interrupts: [] };
+    }
+    if (this.#store.holdsThread && !(await this.#store.holdsThread(run.threadId))) {
+      // Paused past its lease (its checkpoints were refused): the process that took the
+      // thread over executes the run again from its last checkpoint and records its end.
+      this.#logger.warn(`Lost the lease of thread ${run.threadId}: run ${run.runId} left to it`);
+      slot.lost = true;
+      this.#ended(run.runId, "unknown");
+      return;
     }
     await this.#finish(run, outcome);
   }

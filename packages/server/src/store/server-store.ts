@@ -279,6 +279,12 @@ export interface ServerStore {
   leaseThread?(threadId: string): Promise<boolean>;
   /** Gives a lease of {@link ServerStore.leaseThread} back. */
   releaseThread?(threadId: string): Promise<void>;
+  /**
+   * Whether this process still holds the thread's lease, as the shared store sees it now: a
+   * process paused past its lease's expiry finds it taken over, and records nothing more of
+   * the run it was executing.
+   */
+  holdsThread?(threadId: string): Promise<boolean>;
 
   close(): Promise<void>;
 }

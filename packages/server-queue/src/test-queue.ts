@@ -1,0 +1,197 @@
+import { randomUUID } from "node:crypto";
+import { silentLogger } from "@framework/core";
+import { defineState, END, FlowStateGraph, type NodeContext, START } from "@framework/graph";
+import { createServer, type FrameworkServer } from "@framework/server";
+import { testServiceUrl } from "@framework/testing";
+import { Client } from "@langchain/langgraph-sdk";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { z } from "zod";
+import { serverQueue } from "./server-queue.js";
+import type { ServerQueueConnection } from "./server-queue-connection.js";
+import { createServerWorker, type ServerWorker } from "./server-worker.js";
+
+/**
+ * The servers `pnpm services:start` started, or `undefined` outside CI when one is missing;
+ * under CI a missing server throws, so these tests never pass by skipping.
+ */
+export const postgresUrl = testServiceUrl("postgres");
+export const redisUrl = testServiceUrl("redis");
+export const servicesMissing = postgresUrl === undefined || redisUrl === undefined;
+
+if (servicesMissing) {
+  console.warn(
+    "@framework/server-queue: no Postgres or Redis server (run `pnpm services:start`): skipping its tests",
+  );
+}
+
+/** A name no other test (in this file or a parallel one) uses: a schema, a queue. */
+export function uniqueName(label: string): string {
+  return `t_${label}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
+}
+
+/** Runs one statement on its own connection to the test server. */
+export async function sql(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: postgresUrl! });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Deletes every Redis key of one BullMQ queue: what a restart without persistence loses. */
+export async function loseQueueKeys(queueName: string, url = redisUrl!): Promise<number> {
+  const redis = new Redis(url);
+  try {
+    let deleted = 0;
+    let cursor = "0";
+    do {
+      const [next, keys] = await redis.scan(cursor, "MATCH", `bull:${queueName}:*`, "COUNT", 500);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== "0");
+    return deleted;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/** A gate a test opens; nodes waiting on it also give up when their run is stopped. */
+export class Gate {
+  #open!: () => void;
+  readonly opened = new Promise<void>((resolve) => {
+    this.#open = resolve;
+  });
+
+  open(): void {
+    this.#open();
+  }
+
+  /** Settles when the gate opens, or rejects when `signal` aborts first. */
+  pass(signal: AbortSignal): Promise<void> {
+    return new Promise((resolve, reject) => {
+      if (signal.aborted) reject(signal.reason);
+      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
+      this.opened.then(resolve);
+    });
+  }
+}
+
+/** What the chain graphs of one test share: the gates of `b`, and who ran which node. */
+export interface ChainWorld {
+  /** `b` of a run whose input says `hold: "<name>"` waits for this gate. */
+  gates: Map<string, Gate>;
+  /** `process:node:label`, in the order the nodes ran. */
+  ran: string[];
+}
+
+/** A world with no gate yet. */
+export function chainWorld(): ChainWorld {
+  return { gates: new Map(), ran: [] };
+}
+
+/** The gate `name` of `world`, made on first use. */
+export function gateOf(world: ChainWorld, name: string): Gate {
+  let gate = world.gates.get(name);
+  if (!gate) {
+    gate = new Gate();
+    world.gates.set(name, gate);
+  }
+  return gate;
+}
+
+/**
+ * A three-node graph (`a` → `b` → `c`) labelled with the process running it: each node appends
+ * `<node><label>@<process>` to the state's trail and to `world.ran`; `b` waits for the gate
+ * the input's `hold` names (unless `onNode` decides how nodes wait), or asks
+ * (`context.interrupt`) when the input says `ask`.
+ */
+export function chainGraph(
+  processName: string,
+  world: ChainWorld,
+  /** Called as each node starts, before it waits or asks. */
+  onNode?: (name: string, state: { label: string; hold: string }) => Promise<void>,
+) {
+  const State = defineState({
+    trail: z.array(z.string()).default([]),
+    label: z.string().default(""),
+    hold: z.string().default(""),
+    ask: z.boolean().default(false),
+  });
+  const graph = new FlowStateGraph(State);
+  for (const name of ["a", "b", "c"]) {
+    graph.addNode(name, async (state, context: NodeContext) => {
+      world.ran.push(`${processName}:${name}:${state.label}`);
+      await onNode?.(name, state);
+      if (name === "b" && state.hold && !onNode) {
+        await gateOf(world, state.hold).pass(context.signal);
+      }
+      const answer =
+        name === "b" && state.ask ? context.interrupt<string>({ question: "go?" }) : "";
+      return { trail: [...state.trail, `${name}${state.label}${answer}@${processName}`] };
+    });
+  }
+  graph.addEdge(START, "a");
+  graph.addEdge("a", "b");
+  graph.addEdge("b", "c");
+  graph.addEdge("c", END);
+  return graph.compile();
+}
+
+/** Where one test's instances and workers meet: a fresh schema and queue. */
+export function testConnection(label: string): ServerQueueConnection & {
+  schema: string;
+  queueName: string;
+} {
+  return {
+    redis: redisUrl!,
+    postgres: postgresUrl!,
+    schema: uniqueName(label),
+    queueName: uniqueName(label),
+    logger: silentLogger,
+  };
+}
+
+/** A server instance that only submits, with an SDK client on it. */
+export interface TestInstance {
+  readonly server: FrameworkServer;
+  readonly client: Client;
+  readonly url: string;
+}
+
+/** Starts an instance over `connection` serving `chainGraph(name, world)`. */
+export async function startInstance(
+  connection: ServerQueueConnection,
+  name: string,
+  world: ChainWorld,
+): Promise<TestInstance> {
+  const server = createServer({
+    graphs: { chain: chainGraph(name, world) },
+    queue: serverQueue(connection),
+    logger: silentLogger,
+    shutdownGraceMs: 0,
+  });
+  await server.ready;
+  const { url } = await server.listen({ port: 0 });
+  return { server, url, client: new Client({ apiUrl: url }) };
+}
+
+/** Starts an in-process worker over `connection` running `chainGraph(name, world)`. */
+export async function startWorker(
+  connection: ServerQueueConnection,
+  name: string,
+  world: ChainWorld,
+  options: { concurrency?: number; recoveryIntervalMs?: number } = {},
+): Promise<ServerWorker> {
+  const worker = createServerWorker({
+    graphs: { chain: chainGraph(name, world) },
+    queue: connection,
+    logger: silentLogger,
+    shutdownGraceMs: 0,
+    ...options,
+  });
+  await worker.ready;
+  return worker;
+}
