@@ -4,6 +4,8 @@ import {
   DEFAULT_RECOVERY_INTERVAL_MS,
   DEFAULT_SHUTDOWN_GRACE_MS,
   type ServableGraph,
+  type ServerOptions,
+  type WebhookOptions,
 } from "@framework/server";
 import { createRunExecutor } from "@framework/server/internal";
 import { Worker } from "bullmq";
@@ -35,6 +37,13 @@ export interface ServerWorkerOptions {
   recoveryIntervalMs?: number;
   /** How long `close()` lets running nodes end. Default `DEFAULT_SHUTDOWN_GRACE_MS` (10 s). */
   shutdownGraceMs?: number;
+  /**
+   * How the webhooks runs ask for are sent, as the instances' `webhooks` option: the worker
+   * that ends a run posts its webhook. Give it the instances' secret and network allowances.
+   */
+  webhooks?: WebhookOptions;
+  /** Where the run metrics of the runs this worker executes go. Default: the global one. */
+  meterProvider?: ServerOptions["meterProvider"];
   /** Receives the worker's log lines, secrets redacted. Default: the framework's logger. */
   logger?: Logger;
 }
@@ -78,6 +87,8 @@ export function createServerWorker(options: ServerWorkerOptions): ServerWorker {
     checkpointer: store.leaseFencedCheckpointer(),
     dispatcher: queue,
     logger,
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
   });
   const bull = new Worker<WakeJobData>(
     queue.queueName,

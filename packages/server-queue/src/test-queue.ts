@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { silentLogger } from "@framework/core";
 import { defineState, END, FlowStateGraph, type NodeContext, START } from "@framework/graph";
-import { createServer, type FrameworkServer } from "@framework/server";
+import { createServer, type FrameworkServer, type ServerOptions } from "@framework/server";
 import { testServiceUrl } from "@framework/testing";
 import { Client } from "@langchain/langgraph-sdk";
 import { Redis } from "ioredis";
@@ -9,7 +9,11 @@ import pg from "pg";
 import { z } from "zod";
 import { serverQueue } from "./server-queue.js";
 import type { ServerQueueConnection } from "./server-queue-connection.js";
-import { createServerWorker, type ServerWorker } from "./server-worker.js";
+import {
+  createServerWorker,
+  type ServerWorker,
+  type ServerWorkerOptions,
+} from "./server-worker.js";
 
 /**
  * The servers `pnpm services:start` started, or `undefined` outside CI when one is missing;
@@ -166,12 +170,14 @@ export async function startInstance(
   connection: ServerQueueConnection,
   name: string,
   world: ChainWorld,
+  options: Pick<ServerOptions, "webhooks"> = {},
 ): Promise<TestInstance> {
   const server = createServer({
     graphs: { chain: chainGraph(name, world) },
     queue: serverQueue(connection),
     logger: silentLogger,
     shutdownGraceMs: 0,
+    ...options,
   });
   await server.ready;
   const { url } = await server.listen({ port: 0 });
@@ -183,7 +189,7 @@ export async function startWorker(
   connection: ServerQueueConnection,
   name: string,
   world: ChainWorld,
-  options: { concurrency?: number; recoveryIntervalMs?: number } = {},
+  options: Pick<ServerWorkerOptions, "concurrency" | "recoveryIntervalMs" | "webhooks"> = {},
 ): Promise<ServerWorker> {
   const worker = createServerWorker({
     graphs: { chain: chainGraph(name, world) },

@@ -12,9 +12,9 @@ import {
 import type { Checkpointer } from "@framework/graph";
 import { createAdaptorServer } from "@hono/node-server";
 import { OpenAPIHono } from "@hono/zod-openapi";
-import { type MeterProvider, metrics as otelMetrics } from "@opentelemetry/api";
-import { AssistantRegistry } from "./assistant/assistant-registry.js";
-import { type ServableGraph, servedAgent, servedGraph } from "./assistant/served-assistant.js";
+import type { MeterProvider } from "@opentelemetry/api";
+import { servedAssistants } from "./assistant/assistant-registry.js";
+import type { ServableGraph } from "./assistant/served-assistant.js";
 import { requestUser } from "./auth/request-user.js";
 import { localUser, type ServerAuth } from "./auth/server-auth.js";
 import { InsecureServerError } from "./error/insecure-server-error.js";
@@ -32,15 +32,14 @@ import { threadRoutes } from "./http/routes/thread-routes.js";
 import { traceRoutes } from "./http/routes/trace-routes.js";
 import { OpenStreams } from "./http/run-event-stream.js";
 import type { ServerContext, ServerEnv } from "./http/server-context.js";
-import { ServerMetrics } from "./metrics/server-metrics.js";
 import { type RunQuotaOptions, RunQuotas } from "./quota/run-quotas.js";
 import type { ServerQueue } from "./run/run-dispatcher.js";
 import { RunEventLog } from "./run/run-event-log.js";
 import { RunManager } from "./run/run-manager.js";
+import { RunReporting } from "./run/run-reporting.js";
 import type { ServerStore } from "./store/server-store.js";
 import { SqliteServerStore } from "./store/sqlite-server-store.js";
 import { type StudioOptions, startStudio } from "./studio/server-studio.js";
-import { RunWebhooks } from "./webhook/run-webhooks.js";
 import type { WebhookOptions } from "./webhook/webhook-options.js";
 
 /** Where the server keeps threads when given no `checkpointer` or `store`. */
@@ -197,27 +196,16 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   const checkpointer = given.checkpointer ?? ownCheckpointer!;
   const ownStore = given.store ? undefined : new SqliteServerStore({ path: databasePath });
   const store: ServerStore = given.store ?? ownStore!;
-  const assistants = new AssistantRegistry([
-    ...Object.entries(options.agents ?? {}).map(([name, agent]) =>
-      servedAgent(name, agent, checkpointer),
-    ),
-    ...Object.entries(options.graphs ?? {}).map(([name, graph]) =>
-      servedGraph(name, graph, checkpointer),
-    ),
-  ]);
+  const assistants = servedAssistants(options, checkpointer);
   const log = new RunEventLog(store);
-  const metrics = new ServerMetrics(
-    options.meterProvider ?? otelMetrics.getMeterProvider(),
-    store,
-    logger,
-  );
-  const webhooks = new RunWebhooks({
-    options: options.webhooks ?? {},
+  const reporting = new RunReporting({
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
     store,
     assistants,
     logger,
-    ended: (outcome) => metrics.webhookEnded(outcome),
   });
+  const { metrics, webhooks } = reporting;
   const quotas = new RunQuotas(options.quotas ?? {}, (limit) => metrics.quotaRefused(limit));
   const runs = new RunManager({
     store,
@@ -229,7 +217,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
       if (creation.webhook !== undefined) webhooks.check(creation.webhook);
     },
     quotas,
-    observers: [metrics, webhooks],
+    observers: reporting.observers,
     ...(queue ? { dispatcher: queue } : {}),
   });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
@@ -363,8 +351,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
         const stopped = http ? new Promise((resolve) => http!.close(resolve)) : Promise.resolve();
         await runs.close(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         await log.flush().catch(() => {});
-        await webhooks.close();
-        metrics.close();
+        await reporting.close();
         context.streams.closeAll(1_000);
         http?.closeIdleConnections();
         setTimeout(() => http?.closeAllConnections(), 1_000).unref();

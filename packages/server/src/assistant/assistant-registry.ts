@@ -1,4 +1,11 @@
-import type { ServedAssistant } from "./served-assistant.js";
+import type { Agent } from "@framework/core";
+import type { Checkpointer } from "@framework/graph";
+import {
+  type ServableGraph,
+  type ServedAssistant,
+  servedAgent,
+  servedGraph,
+} from "./served-assistant.js";
 
 /** The server's assistants, found by assistant id or by the name they are served under. */
 export class AssistantRegistry {
@@ -24,4 +31,22 @@ export class AssistantRegistry {
   all(): ServedAssistant[] {
     return [...this.#byName.values()];
   }
+}
+
+/** The agents and graphs a server (or a queue worker) serves, each bound to `checkpointer`. */
+export function servedAssistants(
+  served: {
+    readonly agents?: Readonly<Record<string, Agent>>;
+    readonly graphs?: Readonly<Record<string, ServableGraph>>;
+  },
+  checkpointer: Checkpointer,
+): AssistantRegistry {
+  return new AssistantRegistry([
+    ...Object.entries(served.agents ?? {}).map(([name, agent]) =>
+      servedAgent(name, agent, checkpointer),
+    ),
+    ...Object.entries(served.graphs ?? {}).map(([name, graph]) =>
+      servedGraph(name, graph, checkpointer),
+    ),
+  ]);
 }

@@ -1,11 +1,14 @@
 import type { Agent, Logger } from "@framework/core";
 import type { Checkpointer } from "@framework/graph";
-import { AssistantRegistry } from "../assistant/assistant-registry.js";
-import { type ServableGraph, servedAgent, servedGraph } from "../assistant/served-assistant.js";
+import type { MeterProvider } from "@opentelemetry/api";
+import { servedAssistants } from "../assistant/assistant-registry.js";
+import type { ServableGraph } from "../assistant/served-assistant.js";
 import type { ServerStore } from "../store/server-store.js";
+import type { WebhookOptions } from "../webhook/webhook-options.js";
 import type { RunDispatcher } from "./run-dispatcher.js";
 import { RunEventLog } from "./run-event-log.js";
 import { RunManager } from "./run-manager.js";
+import { RunReporting } from "./run-reporting.js";
 
 /** Options of {@link createRunExecutor}. */
 export interface RunExecutorOptions {
@@ -18,6 +21,10 @@ export interface RunExecutorOptions {
   /** Wakes the pool for the runs a recovery finds. */
   readonly dispatcher: RunDispatcher;
   readonly logger: Logger;
+  /** How the webhooks the runs ask for are sent: as the server instances' `webhooks`. */
+  readonly webhooks?: WebhookOptions;
+  /** Where the run metrics go. Default: the global meter provider. */
+  readonly meterProvider?: MeterProvider;
 }
 
 /** A server's run execution without HTTP: what a queue worker runs. */
@@ -40,15 +47,15 @@ export interface RunExecutor {
  */
 export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   const { store, checkpointer, logger } = options;
-  const assistants = new AssistantRegistry([
-    ...Object.entries(options.agents ?? {}).map(([name, agent]) =>
-      servedAgent(name, agent, checkpointer),
-    ),
-    ...Object.entries(options.graphs ?? {}).map(([name, graph]) =>
-      servedGraph(name, graph, checkpointer),
-    ),
-  ]);
+  const assistants = servedAssistants(options, checkpointer);
   const log = new RunEventLog(store);
+  const reporting = new RunReporting({
+    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
+    store,
+    assistants,
+    logger,
+  });
   const runs = new RunManager({
     store,
     log,
@@ -56,6 +63,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     checkpointer,
     logger,
     dispatcher: options.dispatcher,
+    observers: reporting.observers,
   });
   return {
     start: () => runs.start(),
@@ -65,6 +73,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
     async close(graceMs) {
       await runs.close(graceMs);
       await log.flush().catch(() => {});
+      await reporting.close();
     },
   };
 }
