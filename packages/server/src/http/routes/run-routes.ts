@@ -44,8 +44,8 @@ const errors = {
   422: json(errorSchema, "The request does not fit the route or the graph's state"),
 };
 
-/** Settings the server decides, whatever a request's `configurable` says. */
-const serverKeys = new Set(["thread_id", "user_id", "run_id", "checkpoint_id", "checkpoint_ns"]);
+/** Settings the server decides, whatever a request's (or a cron's) `configurable` says. */
+export const serverKeys = new Set(["thread_id", "user_id", "run_id", "checkpoint_id", "checkpoint_ns"]);
 
 /** A run request in the server's terms. */
 function runCreation(
