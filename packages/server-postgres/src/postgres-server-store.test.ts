@@ -47,6 +47,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
           "server_runs",
           "server_threads",
           "server_run_events",
+          "server_crons",
         ]),
       );
       await sql(`INSERT INTO "${own}".server_schema_migrations (version) VALUES (99)`);
@@ -54,7 +55,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
         .setup()
         .catch((error: unknown) => error);
       expect(ServerSchemaVersionError.isInstance(refused)).toBe(true);
-      expect(refused).toMatchObject({ found: 99, supported: 1 });
+      expect(refused).toMatchObject({ found: 99, supported: 2 });
     } finally {
       await saver.close();
       await dropSchema(own);
@@ -68,8 +69,8 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
       await Promise.all(
         saverList.map((saver) => new PostgresServerStore({ checkpointer: saver }).setup()),
       );
-      const { rows } = await sql(`SELECT version FROM "${own}".server_schema_migrations`);
-      expect(rows).toEqual([{ version: 1 }]);
+      const { rows } = await sql(`SELECT version FROM "${own}".server_schema_migrations ORDER BY version`);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       await Promise.all(saverList.map((saver) => saver.close()));
       await dropSchema(own);

@@ -7,6 +7,7 @@ export interface ServerTables {
   readonly threads: string;
   readonly runs: string;
   readonly events: string;
+  readonly crons: string;
 }
 
 /** The server's tables in `schema`, prefixed so they sit beside the checkpoints. */
@@ -16,6 +17,7 @@ export function serverTablesIn(schema: string): ServerTables {
     threads: `"${schema}".server_threads`,
     runs: `"${schema}".server_runs`,
     events: `"${schema}".server_run_events`,
+    crons: `"${schema}".server_crons`,
   };
 }
 
@@ -70,6 +72,30 @@ const migrations: readonly ((tables: ServerTables) => string)[] = [
       data   text   NOT NULL,
       PRIMARY KEY (run_id, seq)
     );`,
+  // Crons; a tick is claimed by moving next_run_date from the due tick to the next one in one
+  // UPDATE, so of instances racing for a tick exactly one sees its row change.
+  (t) => `
+    CREATE TABLE ${t.crons} (
+      position         bigint      GENERATED ALWAYS AS IDENTITY,
+      cron_id          text        PRIMARY KEY,
+      owner            text        NOT NULL,
+      assistant_id     text        NOT NULL,
+      thread_id        text,
+      schedule         text        NOT NULL,
+      timezone         text,
+      end_time         timestamptz,
+      enabled          boolean     NOT NULL,
+      next_run_date    timestamptz,
+      on_run_completed text        NOT NULL,
+      run              text        NOT NULL,
+      metadata         text        NOT NULL,
+      created_at       timestamptz NOT NULL,
+      updated_at       timestamptz NOT NULL
+    );
+    CREATE INDEX server_crons_owner ON ${t.crons} (owner, created_at);
+    CREATE INDEX server_crons_thread ON ${t.crons} (thread_id) WHERE thread_id IS NOT NULL;
+    CREATE INDEX server_crons_upcoming ON ${t.crons} (next_run_date)
+      WHERE enabled AND next_run_date IS NOT NULL;`,
 ];
 
 /** The newest schema version this package writes. */
