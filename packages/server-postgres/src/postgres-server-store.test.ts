@@ -69,7 +69,9 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
       await Promise.all(
         saverList.map((saver) => new PostgresServerStore({ checkpointer: saver }).setup()),
       );
-      const { rows } = await sql(`SELECT version FROM "${own}".server_schema_migrations ORDER BY version`);
+      const { rows } = await sql(
+        `SELECT version FROM "${own}".server_schema_migrations ORDER BY version`,
+      );
       expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
     } finally {
       await Promise.all(saverList.map((saver) => saver.close()));

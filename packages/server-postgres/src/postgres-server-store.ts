@@ -170,7 +170,8 @@ function cronWhere(owner: string, filter: CronFilter & { enabled?: boolean }) {
     values.push(value);
     return `$${values.length}`;
   };
-  if (filter.assistantId !== undefined) where.push(`assistant_id = ${parameter(filter.assistantId)}`);
+  if (filter.assistantId !== undefined)
+    where.push(`assistant_id = ${parameter(filter.assistantId)}`);
   if (filter.threadId !== undefined) where.push(`thread_id = ${parameter(filter.threadId)}`);
   if (filter.enabled !== undefined) where.push(`enabled = ${parameter(filter.enabled)}`);
   for (const [key, value] of Object.entries(filter.metadata ?? {})) {

@@ -111,13 +111,15 @@ export class TimerCronScheduler implements CronScheduler {
       const upcoming = await this.#store.upcomingCrons(this.#batchSize);
       const now = this.#now();
       const notDue = upcoming.find((cron) => Date.parse(cron.nextRunDate!) > now);
+      let fired = 0;
       for (const cron of upcoming) {
         if (this.#closed || cron === notDue) break;
         await this.#runner.fire(cron, new Date(now));
+        fired++;
       }
       if (this.#closed) return this.#pollIntervalMs;
-      // A full batch of due crons: more may be due behind them.
-      if (notDue === undefined && upcoming.length === this.#batchSize) continue;
+      // The fired crons moved on to ticks this read does not know: read again.
+      if (fired > 0) continue;
       const untilNext = notDue === undefined ? Infinity : Date.parse(notDue.nextRunDate!) - now;
       return Math.min(this.#pollIntervalMs, maxTimerMs, Math.max(0, untilNext));
     }

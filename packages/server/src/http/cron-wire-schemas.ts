@@ -48,9 +48,13 @@ const runFields = {
   input: z.unknown().optional(),
   config: configSchema.optional(),
   metadata: metadata.optional(),
-  webhook: z.url({ protocol: /^https?$/ }).nullable().optional().openapi({
-    description: "A URL told when each of the cron's runs ends, as a run's own `webhook`.",
-  }),
+  webhook: z
+    .url({ protocol: /^https?$/ })
+    .nullable()
+    .optional()
+    .openapi({
+      description: "A URL told when each of the cron's runs ends, as a run's own `webhook`.",
+    }),
   stream_mode: z.union([streamMode, z.array(streamMode)]).optional(),
   interrupt_before: breakpoints,
   interrupt_after: breakpoints,

@@ -14,8 +14,8 @@ import type {
 import { wireCron } from "../cron-wire-record.js";
 import {
   cronCountSchema,
-  cronFields,
   cronCreateSchema,
+  cronFields,
   cronIdParam,
   cronPatchSchema,
   cronSchema,
@@ -71,6 +71,10 @@ function cleanConfig(config: JsonObject): JsonObject {
   };
 }
 
+/** An instant as the store keeps times: UTC, with milliseconds. */
+const isoTime = (time: string | null): string | null =>
+  time === null ? null : new Date(time).toISOString();
+
 const modesOf = (modes: string | readonly string[]): readonly string[] =>
   typeof modes === "string" ? [modes] : modes;
 
@@ -122,7 +126,7 @@ export function cronRoutes(
     const timing = {
       schedule: request.schedule,
       timezone: request.timezone ?? null,
-      endTime: request.end_time ?? null,
+      endTime: isoTime(request.end_time ?? null),
     };
     const next = nextTick(timing, new Date());
     const run: CronRunTemplate = {
@@ -169,8 +173,7 @@ export function cronRoutes(
       request: { params: threadIdParam, ...body(cronCreateSchema) },
       responses: { 200: json(cronSchema, "The new cron"), 404: notFound, 422: invalid },
     }),
-    async (c) =>
-      c.json(await create(c, c.req.valid("json"), c.req.valid("param").thread_id), 200),
+    async (c) => c.json(await create(c, c.req.valid("json"), c.req.valid("param").thread_id), 200),
   );
 
   app.openapi(
@@ -191,10 +194,11 @@ export function cronRoutes(
       const patch: { -readonly [K in keyof CronPatch]: CronPatch[K] } = {};
       if (request.schedule !== undefined) patch.schedule = request.schedule;
       if (request.timezone !== undefined) patch.timezone = request.timezone;
-      if (request.end_time !== undefined) patch.endTime = request.end_time;
+      if (request.end_time !== undefined) patch.endTime = isoTime(request.end_time);
       if (request.enabled !== undefined) patch.enabled = request.enabled;
       if (request.on_run_completed !== undefined) patch.onRunCompleted = request.on_run_completed;
-      if (request.metadata !== undefined) patch.metadata = { ...cron.metadata, ...request.metadata };
+      if (request.metadata !== undefined)
+        patch.metadata = { ...cron.metadata, ...request.metadata };
       const run = {
         ...cron.run,
         ...(request.input === undefined ? {} : { input: request.input }),
@@ -283,7 +287,8 @@ export function cronRoutes(
       request: body(cronCountSchema),
       responses: { 200: json(z.number().int(), "How many match") },
     }),
-    async (c) => c.json(await store.countCrons(c.var.user.id, filterOf(c.req.valid("json"), context)), 200),
+    async (c) =>
+      c.json(await store.countCrons(c.var.user.id, filterOf(c.req.valid("json"), context)), 200),
   );
 }
 
