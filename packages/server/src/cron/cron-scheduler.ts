@@ -30,8 +30,6 @@ export interface TimerCronSchedulerOptions {
   readonly pollIntervalMs: number;
   /** How many upcoming crons one read takes. Default 100. */
   readonly batchSize?: number;
-  /** The time now. Default `Date.now`. */
-  readonly now?: () => number;
 }
 
 /**
@@ -46,7 +44,6 @@ export class TimerCronScheduler implements CronScheduler {
   readonly #logger: Logger;
   readonly #pollIntervalMs: number;
   readonly #batchSize: number;
-  readonly #now: () => number;
   #timer: NodeJS.Timeout | undefined;
   /** The pass under way, if any. */
   #pass: Promise<void> | undefined;
@@ -61,7 +58,6 @@ export class TimerCronScheduler implements CronScheduler {
     this.#logger = options.logger;
     this.#pollIntervalMs = Math.max(1, options.pollIntervalMs);
     this.#batchSize = options.batchSize ?? 100;
-    this.#now = options.now ?? Date.now;
   }
 
   start(): void {
@@ -109,7 +105,7 @@ export class TimerCronScheduler implements CronScheduler {
   async #fireDue(): Promise<number> {
     for (;;) {
       const upcoming = await this.#store.upcomingCrons(this.#batchSize);
-      const now = this.#now();
+      const now = Date.now();
       const notDue = upcoming.find((cron) => Date.parse(cron.nextRunDate!) > now);
       let fired = 0;
       for (const cron of upcoming) {

@@ -547,7 +547,8 @@ export class SqliteServerStore implements ServerStore {
     const rows = this.#db
       .prepare(
         `SELECT * FROM server_crons WHERE ${where.join(" AND ")}
-         ORDER BY ${cronSortColumns[search.sortBy]} ${direction}, rowid ${direction} LIMIT ? OFFSET ?`,
+         ORDER BY ${cronSortColumns[search.sortBy]} ${direction} NULLS LAST, rowid ${direction}
+         LIMIT ? OFFSET ?`,
       )
       .all(...params, search.limit, search.offset) as CronRow[];
     return rows.map(toCron);

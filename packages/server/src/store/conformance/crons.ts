@@ -56,7 +56,11 @@ export function describeCrons(context: StoreConformanceContext): void {
     ];
     const made = [
       newCron(owner, context.id("c0"), { metadata: { team: "a", n: 1 } }),
-      newCron(owner, context.id("c1"), { threadId, assistantId: "other-assistant" }),
+      newCron(owner, context.id("c1"), {
+        threadId,
+        assistantId: "other-assistant",
+        nextRunDate: null,
+      }),
       newCron(owner, context.id("c2"), {
         enabled: false,
         metadata: { team: "a", n: true },
@@ -71,9 +75,17 @@ export function describeCrons(context: StoreConformanceContext): void {
     expect(ids(await store.searchCrons(owner, { ...search, sortOrder: "desc" }))).toEqual(
       [...all].reverse(),
     );
-    expect(ids(await store.searchCrons(owner, { ...search, sortBy: "next_run_date" }))[0]).toBe(
+    // A cron with no tick left sorts last either way.
+    expect(ids(await store.searchCrons(owner, { ...search, sortBy: "next_run_date" }))).toEqual([
       all[2],
-    );
+      all[0],
+      all[1],
+    ]);
+    expect(
+      ids(
+        await store.searchCrons(owner, { ...search, sortBy: "next_run_date", sortOrder: "desc" }),
+      ),
+    ).toEqual([all[0], all[2], all[1]]);
     expect(ids(await store.searchCrons(owner, { ...search, limit: 1, offset: 1 }))).toEqual([
       all[1],
     ]);
