@@ -101,6 +101,7 @@ describe("crons through LangGraph's own client", () => {
     expect(onThread).toMatchObject({
       thread_id: thread.thread_id,
       enabled: false,
+      next_run_date: null,
       payload: { multitask_strategy: "enqueue", stream_mode: ["values", "updates"] },
     });
     expect(onThread).not.toHaveProperty("on_run_completed");
@@ -138,6 +139,14 @@ describe("crons through LangGraph's own client", () => {
     const next = new Date(updated.next_run_date!);
     expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([6, 30]);
     expect([1, 2, 3, 4, 5]).toContain(next.getUTCDay());
+
+    const enabled = await alice.crons.update(onThread.cron_id, { enabled: true });
+    expect(new Date(enabled.next_run_date!).getUTCMinutes() % 15).toBe(0);
+    expect(Date.parse(enabled.next_run_date!)).toBeGreaterThan(Date.now() - 1000);
+    expect(
+      (await alice.crons.update(onThread.cron_id, { enabled: false, schedule: "0 * * * *" }))
+        .next_run_date,
+    ).toBeNull();
 
     await alice.crons.delete(nightly.cron_id);
     expect(await alice.crons.count()).toBe(1);

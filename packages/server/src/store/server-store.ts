@@ -180,9 +180,9 @@ export interface CronRecord {
   readonly timezone: string | null;
   /** No tick after this instant (ISO time). */
   readonly endTime: string | null;
-  /** A disabled cron keeps its schedule but fires nothing. */
+  /** A disabled cron keeps its schedule but has no next tick. */
   readonly enabled: boolean;
-  /** The next tick (ISO time), `null` when none is left before `endTime`. */
+  /** The next tick (ISO time); `null` while disabled, or when none is left before `endTime`. */
   readonly nextRunDate: string | null;
   /** For a thread-less cron: whether each tick's thread is kept once its run ends. */
   readonly onRunCompleted: "delete" | "keep";

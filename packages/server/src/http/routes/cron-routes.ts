@@ -128,7 +128,7 @@ export function cronRoutes(
       timezone: request.timezone ?? null,
       endTime: isoTime(request.end_time ?? null),
     };
-    const next = nextTick(timing, new Date());
+    const next = request.enabled ? nextTick(timing, new Date()) : null;
     const run: CronRunTemplate = {
       input: request.input ?? null,
       config: cleanConfig(request.config ?? {}),
@@ -181,7 +181,8 @@ export function cronRoutes(
       method: "patch",
       path: "/runs/crons/{cron_id}",
       tags: ["Crons"],
-      summary: "Change a cron; a new schedule, time zone, end or enabling moves its next tick",
+      summary:
+        "Change a cron; a new schedule, time zone or end, or enabling it, moves its next tick from now",
       request: { params: cronIdParam, ...body(cronPatchSchema) },
       responses: { 200: json(cronSchema, "The cron as changed"), 404: notFound, 422: invalid },
     }),
@@ -210,13 +211,16 @@ export function cronRoutes(
         ...(request.webhook === undefined ? {} : { webhook: request.webhook }),
       };
       if (JSON.stringify(run) !== JSON.stringify(cron.run)) patch.run = run;
-      if (
+      const changed = { ...cron, ...patch };
+      if (!changed.enabled) {
+        patch.nextRunDate = null;
+      } else if (
         patch.schedule !== undefined ||
         patch.timezone !== undefined ||
         patch.endTime !== undefined ||
-        patch.enabled === true
+        !cron.enabled
       ) {
-        const next = nextTick({ ...cron, ...patch }, new Date());
+        const next = nextTick(changed, new Date());
         patch.nextRunDate = next === null ? null : next.toISOString();
       }
       const updated = await store.updateCron(owner, cron.cronId, patch);
