@@ -164,6 +164,8 @@ describe("crons through LangGraph's own client", () => {
       [{ schedule: "0 9 * * *", timezone: "Mars/Olympus" }, "timezone"],
       [{ schedule: "0 9 * * *", end_time: "tomorrow" }, "end_time"],
       [{ schedule: "0 9 * * *", input: { question: 7 } }, "input"],
+      [{ schedule: "0 9 * * *", webhook: "ftp://example.com/hook" }, "webhook"],
+      [{ schedule: "0 9 * * *", interrupt_before: ["who"] }, "interrupt_before"],
     ] as const;
     for (const [fields, field] of bad) {
       const answer = await raw(running.url, "POST", "/runs/crons", {
