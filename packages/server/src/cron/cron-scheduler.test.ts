@@ -12,12 +12,13 @@ afterEach(async () => {
 });
 
 /** A scheduler over an in-memory store whose runs are only recorded. */
-function scheduler(options: { pollIntervalMs: number; batchSize?: number }) {
+function scheduler(options: { pollIntervalMs: number; batchSize?: number }, gate?: Promise<void>) {
   const store = new SqliteServerStore({ path: ":memory:" });
   const created: { owner: string; threadId: string | undefined; creation: RunCreation }[] = [];
   const runs = {
     async create(owner: string, threadId: string | undefined, creation: RunCreation) {
       created.push({ owner, threadId, creation });
+      await gate;
       return { runId: `run-${created.length}` } as RunRecord;
     },
   };
@@ -91,13 +92,26 @@ describe("TimerCronScheduler", () => {
     await eventually(() => expect(created).toHaveLength(1));
   });
 
-  it("fires nothing once closed", async () => {
-    const { store, timer, created } = scheduler({ pollIntervalMs: 3_600_000 });
-    await store.createCron(hourly("closed", "2020-01-01T00:00:00.000Z"));
-    await timer.close();
+  it("settles close() once the tick under way has its run, and fires nothing more", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { store, timer, created } = scheduler({ pollIntervalMs: 3_600_000 }, gate);
+    for (const cronId of ["first", "second"]) {
+      await store.createCron(hourly(cronId, "2020-01-01T00:00:00.000Z"));
+    }
     timer.start();
+    await eventually(() => expect(created).toHaveLength(1));
+    let closed = false;
+    const closing = timer.close().then(() => {
+      closed = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed).toBe(false);
+    release();
+    await closing;
     timer.changed();
-    expect(created).toEqual([]);
-    expect((await store.upcomingCrons(1))[0]?.nextRunDate).toBe("2020-01-01T00:00:00.000Z");
+    expect(created).toHaveLength(1);
   });
 });
