@@ -50,6 +50,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
           "server_threads",
           "server_run_events",
           "server_thread_leases",
+          "server_crons",
         ]),
       );
       await sql(`INSERT INTO "${own}".server_schema_migrations (version) VALUES (99)`);
@@ -57,7 +58,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
         .setup()
         .catch((error: unknown) => error);
       expect(ServerSchemaVersionError.isInstance(refused)).toBe(true);
-      expect(refused).toMatchObject({ found: 99, supported: 2 });
+      expect(refused).toMatchObject({ found: 99, supported: 3 });
     } finally {
       await saver.close();
       await dropSchema(own);
@@ -74,7 +75,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
       const { rows } = await sql(
         `SELECT version FROM "${own}".server_schema_migrations ORDER BY version`,
       );
-      expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+      expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
     } finally {
       await Promise.all(saverList.map((saver) => saver.close()));
       await dropSchema(own);

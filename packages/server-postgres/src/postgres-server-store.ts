@@ -3,6 +3,10 @@ import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf, type PostgresSaverInternals } from "@framework/checkpoint-postgres/internal";
 import type { Checkpointer } from "@framework/graph";
 import type {
+  CronFilter,
+  CronPatch,
+  CronRecord,
+  CronSearch,
   JsonObject,
   RunCounts,
   RunEventRecord,
@@ -131,12 +135,81 @@ function toRun(row: RunRow): RunRecord {
   };
 }
 
+interface CronRow {
+  cron_id: string;
+  owner: string;
+  assistant_id: string;
+  thread_id: string | null;
+  schedule: string;
+  timezone: string | null;
+  end_time: Date | null;
+  enabled: boolean;
+  next_run_date: Date | null;
+  on_run_completed: string;
+  run: string;
+  metadata: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const cronColumns = `cron_id, owner, assistant_id, thread_id, schedule, timezone, end_time,
+  enabled, next_run_date, on_run_completed, run, metadata, created_at, updated_at`;
+
+const cronSortColumns: Record<CronSearch["sortBy"], string> = {
+  cron_id: "cron_id",
+  assistant_id: "assistant_id",
+  thread_id: "thread_id",
+  created_at: "created_at",
+  updated_at: "updated_at",
+  next_run_date: "next_run_date",
+};
+
+function toCron(row: CronRow): CronRecord {
+  return {
+    cronId: row.cron_id,
+    owner: row.owner,
+    assistantId: row.assistant_id,
+    threadId: row.thread_id,
+    schedule: row.schedule,
+    timezone: row.timezone,
+    endTime: row.end_time === null ? null : row.end_time.toISOString(),
+    enabled: row.enabled,
+    nextRunDate: row.next_run_date === null ? null : row.next_run_date.toISOString(),
+    onRunCompleted: row.on_run_completed as CronRecord["onRunCompleted"],
+    run: JSON.parse(row.run) as CronRecord["run"],
+    metadata: JSON.parse(row.metadata) as JsonObject,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** The WHERE clause of a cron filter, `owner` first, with its values numbered from $1. */
+function cronWhere(owner: string, filter: CronFilter & { enabled?: boolean }) {
+  const values: unknown[] = [owner];
+  const where = ["owner = $1"];
+  const parameter = (value: unknown) => {
+    values.push(value);
+    return `$${values.length}`;
+  };
+  if (filter.assistantId !== undefined)
+    where.push(`assistant_id = ${parameter(filter.assistantId)}`);
+  if (filter.threadId !== undefined) where.push(`thread_id = ${parameter(filter.threadId)}`);
+  if (filter.enabled !== undefined) where.push(`enabled = ${parameter(filter.enabled)}`);
+  for (const [key, value] of Object.entries(filter.metadata ?? {})) {
+    // jsonb equality compares types and nested values, so true never matches 1 or "true".
+    where.push(
+      `metadata::jsonb -> ${parameter(key)}::text = ${parameter(JSON.stringify(value))}::jsonb`,
+    );
+  }
+  return { where, values, parameter };
+}
+
 function toEvent(row: EventRow): RunEventRecord {
   return { runId: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) };
 }
 
 /**
- * `@framework/server`'s store in PostgreSQL: threads, runs and run event logs in the schema of
+ * `@framework/server`'s store in PostgreSQL: threads, runs, run event logs and crons in the schema of
  * the server's `PostgresSaver`, so any number of server instances share them. Every method
  * that takes an `owner` filters by it in its SQL; a run's events are numbered by a counter on
  * the run's row, advanced in the statement that inserts them, so writers on any instance
@@ -289,6 +362,7 @@ export class PostgresServerStore implements ServerStore {
       );
       const runIds = gone.map((run) => run.run_id);
       await query(`DELETE FROM ${events} WHERE run_id = ANY($1::text[])`, [runIds]);
+      await query(`DELETE FROM ${this.#tables.crons} WHERE thread_id = $1`, [threadId]);
       // Followers of the thread's runs learn they are gone when this commits.
       await query("SELECT pg_notify($1, 'r:' || id) FROM unnest($2::text[]) AS id", [
         this.#channel,
@@ -585,6 +659,138 @@ export class PostgresServerStore implements ServerStore {
       [updatedBefore],
     );
     return rows.map((row) => ({ threadId: row.thread_id, owner: row.owner }));
+  }
+
+  async createCron(cron: Omit<CronRecord, "createdAt" | "updatedAt">): Promise<CronRecord> {
+    const [row] = await this.#rows<CronRow>(
+      "create cron",
+      `INSERT INTO ${this.#tables.crons} (${cronColumns})
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, clock_timestamp(), clock_timestamp())
+       RETURNING ${cronColumns}`,
+      [
+        cron.cronId,
+        cron.owner,
+        cron.assistantId,
+        cron.threadId,
+        cron.schedule,
+        cron.timezone,
+        cron.endTime,
+        cron.enabled,
+        cron.nextRunDate,
+        cron.onRunCompleted,
+        JSON.stringify(cron.run),
+        JSON.stringify(cron.metadata),
+      ],
+    );
+    return toCron(row!);
+  }
+
+  async getCron(owner: string, cronId: string): Promise<CronRecord | undefined> {
+    const [row] = await this.#rows<CronRow>(
+      "read cron",
+      `SELECT ${cronColumns} FROM ${this.#tables.crons} WHERE cron_id = $1 AND owner = $2`,
+      [cronId, owner],
+    );
+    return row && toCron(row);
+  }
+
+  async searchCrons(owner: string, search: CronSearch): Promise<CronRecord[]> {
+    const { where, values, parameter } = cronWhere(owner, search);
+    const direction = search.sortOrder === "asc" ? "ASC" : "DESC";
+    const rows = await this.#rows<CronRow>(
+      "search crons",
+      `SELECT ${cronColumns} FROM ${this.#tables.crons} WHERE ${where.join(" AND ")}
+       ORDER BY ${cronSortColumns[search.sortBy]} ${direction} NULLS LAST, position ${direction}
+       LIMIT ${parameter(search.limit)} OFFSET ${parameter(search.offset)}`,
+      values,
+    );
+    return rows.map(toCron);
+  }
+
+  async countCrons(owner: string, filter: CronFilter): Promise<number> {
+    const { where, values } = cronWhere(owner, filter);
+    const [row] = await this.#rows<{ count: string }>(
+      "count crons",
+      `SELECT count(*) AS count FROM ${this.#tables.crons} WHERE ${where.join(" AND ")}`,
+      values,
+    );
+    return Number(row?.count ?? 0);
+  }
+
+  async updateCron(
+    owner: string,
+    cronId: string,
+    patch: CronPatch,
+  ): Promise<CronRecord | undefined> {
+    const [row] = await this.#rows<CronRow>(
+      "update cron",
+      `UPDATE ${this.#tables.crons} SET
+         updated_at = clock_timestamp(),
+         schedule = coalesce($3, schedule),
+         timezone = CASE WHEN $4 THEN $5 ELSE timezone END,
+         end_time = CASE WHEN $6 THEN $7::timestamptz ELSE end_time END,
+         enabled = coalesce($8, enabled),
+         next_run_date = CASE WHEN $9 THEN $10::timestamptz ELSE next_run_date END,
+         on_run_completed = coalesce($11, on_run_completed),
+         run = coalesce($12, run),
+         metadata = coalesce($13, metadata)
+       WHERE cron_id = $1 AND owner = $2
+       RETURNING ${cronColumns}`,
+      [
+        cronId,
+        owner,
+        patch.schedule ?? null,
+        patch.timezone !== undefined,
+        patch.timezone ?? null,
+        patch.endTime !== undefined,
+        patch.endTime ?? null,
+        patch.enabled ?? null,
+        patch.nextRunDate !== undefined,
+        patch.nextRunDate ?? null,
+        patch.onRunCompleted ?? null,
+        patch.run === undefined ? null : JSON.stringify(patch.run),
+        patch.metadata === undefined ? null : JSON.stringify(patch.metadata),
+      ],
+    );
+    return row && toCron(row);
+  }
+
+  async deleteCron(owner: string, cronId: string): Promise<boolean> {
+    const rows = await this.#rows(
+      "delete cron",
+      `DELETE FROM ${this.#tables.crons} WHERE cron_id = $1 AND owner = $2 RETURNING cron_id`,
+      [cronId, owner],
+    );
+    return rows.length > 0;
+  }
+
+  async upcomingCrons(limit: number): Promise<CronRecord[]> {
+    const rows = await this.#rows<CronRow>(
+      "upcoming crons",
+      `SELECT ${cronColumns} FROM ${this.#tables.crons}
+       WHERE enabled AND next_run_date IS NOT NULL ORDER BY next_run_date LIMIT $1`,
+      [limit],
+    );
+    return rows.map(toCron);
+  }
+
+  /**
+   * Moves the cron's next tick from `due` to `next` in one UPDATE: under READ COMMITTED a racing
+   * instance waits for the row, then finds `next_run_date` no longer `due` and changes nothing.
+   */
+  async claimCronTick(
+    cronId: string,
+    due: string,
+    next: string | null,
+  ): Promise<CronRecord | undefined> {
+    const [row] = await this.#rows<CronRow>(
+      "claim cron tick",
+      `UPDATE ${this.#tables.crons} SET next_run_date = $3::timestamptz
+       WHERE cron_id = $1 AND next_run_date = $2::timestamptz AND enabled
+       RETURNING ${cronColumns}`,
+      [cronId, due, next],
+    );
+    return row && toCron(row);
   }
 
   /**

@@ -10,6 +10,7 @@ export interface ServerTables {
   /** Unquoted, as `PostgresSaver.fenced` takes a table in its schema. */
   readonly leasesName: string;
   readonly leases: string;
+  readonly crons: string;
 }
 
 /** The server's tables in `schema`, prefixed so they sit beside the checkpoints. */
@@ -21,6 +22,7 @@ export function serverTablesIn(schema: string): ServerTables {
     events: `"${schema}".server_run_events`,
     leasesName: "server_thread_leases",
     leases: `"${schema}".server_thread_leases`,
+    crons: `"${schema}".server_crons`,
   };
 }
 
@@ -82,6 +84,30 @@ const migrations: readonly ((tables: ServerTables) => string)[] = [
       thread_id text PRIMARY KEY,
       token     text NOT NULL
     );`,
+  // Crons; a tick is claimed by moving next_run_date from the due tick to the next one in one
+  // UPDATE, so of instances racing for a tick exactly one sees its row change.
+  (t) => `
+    CREATE TABLE ${t.crons} (
+      position         bigint      GENERATED ALWAYS AS IDENTITY,
+      cron_id          text        PRIMARY KEY,
+      owner            text        NOT NULL,
+      assistant_id     text        NOT NULL,
+      thread_id        text,
+      schedule         text        NOT NULL,
+      timezone         text,
+      end_time         timestamptz,
+      enabled          boolean     NOT NULL,
+      next_run_date    timestamptz,
+      on_run_completed text        NOT NULL,
+      run              text        NOT NULL,
+      metadata         text        NOT NULL,
+      created_at       timestamptz NOT NULL,
+      updated_at       timestamptz NOT NULL
+    );
+    CREATE INDEX server_crons_owner ON ${t.crons} (owner, created_at);
+    CREATE INDEX server_crons_thread ON ${t.crons} (thread_id) WHERE thread_id IS NOT NULL;
+    CREATE INDEX server_crons_upcoming ON ${t.crons} (next_run_date)
+      WHERE enabled AND next_run_date IS NOT NULL;`,
 ];
 
 /** The newest schema version this package writes. */

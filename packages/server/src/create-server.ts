@@ -17,6 +17,8 @@ import { servedAssistants } from "./assistant/assistant-registry.js";
 import type { ServableGraph } from "./assistant/served-assistant.js";
 import { requestUser } from "./auth/request-user.js";
 import { localUser, type ServerAuth } from "./auth/server-auth.js";
+import { CronRunner } from "./cron/cron-runner.js";
+import { TimerCronScheduler } from "./cron/cron-scheduler.js";
 import { InsecureServerError } from "./error/insecure-server-error.js";
 import { RequestValidationError } from "./error/request-validation-error.js";
 import { RunQuotaExceededError } from "./error/run-quota-exceeded-error.js";
@@ -24,6 +26,7 @@ import { bodySizeLimit } from "./http/body-size-limit.js";
 import { errorAnswer } from "./http/error-response.js";
 import { assistantRoutes } from "./http/routes/assistant-routes.js";
 import { chatRoutes } from "./http/routes/chat-routes.js";
+import { cronRoutes } from "./http/routes/cron-routes.js";
 import { interruptRoutes } from "./http/routes/interrupt-routes.js";
 import { metaRoutes } from "./http/routes/meta-routes.js";
 import { runRoutes } from "./http/routes/run-routes.js";
@@ -54,6 +57,9 @@ export const DEFAULT_EVENT_RETENTION_MS = 60 * 60 * 1000;
 export const DEFAULT_SHUTDOWN_GRACE_MS = 10_000;
 /** How often an instance over a shared store looks for runs of dead instances, by default. */
 export const DEFAULT_RECOVERY_INTERVAL_MS = 10_000;
+
+/** How long an instance goes without looking for crons changed by other instances, by default. */
+export const DEFAULT_CRON_POLL_INTERVAL_MS = 10_000;
 
 /** Options of {@link createServer}. */
 export interface ServerOptions {
@@ -102,6 +108,12 @@ export interface ServerOptions {
    * their last checkpoint. Default {@link DEFAULT_RECOVERY_INTERVAL_MS}.
    */
   recoveryIntervalMs?: number;
+  /**
+   * The longest this instance sleeps between looks at the store's crons: how soon it fires
+   * crons another instance created or changed (its own changes it sees at once). Default
+   * {@link DEFAULT_CRON_POLL_INTERVAL_MS}.
+   */
+  cronPollIntervalMs?: number;
   /** Receives the server's log lines, secrets redacted. Default: the framework's logger. */
   logger?: Logger;
   /**
@@ -220,6 +232,12 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     observers: reporting.observers,
     ...(queue ? { dispatcher: queue } : {}),
   });
+  const crons = new TimerCronScheduler({
+    store,
+    runner: new CronRunner({ store, runs, logger }),
+    logger,
+    pollIntervalMs: options.cronPollIntervalMs ?? DEFAULT_CRON_POLL_INTERVAL_MS,
+  });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const studio = options.studio ? startStudio(options.studio, runs, logger) : undefined;
   const context: ServerContext = {
@@ -281,6 +299,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   threadRoutes(app, context);
   runRoutes(app, context);
   chatRoutes(app, context);
+  cronRoutes(app, context, crons);
   interruptRoutes(app, context);
   if (studio) traceRoutes(app, context, studio);
 
@@ -298,6 +317,11 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   const ready = runs.start();
   ready.catch((error: unknown) =>
     logger.error(`Resuming unfinished runs failed: ${String(error)}`),
+  );
+  // Ticks create runs, so they start once the runs a previous server left are picked up.
+  void ready.then(
+    () => crons.start(),
+    () => crons.start(),
   );
   // With a queue, the workers look for runs of dead processes.
   const sweep =
@@ -348,6 +372,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
       closing ??= (async () => {
         clearInterval(trim);
         clearInterval(sweep);
+        await crons.close();
         const stopped = http ? new Promise((resolve) => http!.close(resolve)) : Promise.resolve();
         await runs.close(options.shutdownGraceMs ?? DEFAULT_SHUTDOWN_GRACE_MS);
         await log.flush().catch(() => {});

@@ -5,6 +5,7 @@ export type { ServerAuth, ServerUser } from "./auth/server-auth.js";
 export {
   createServer,
   DEFAULT_BODY_LIMIT_BYTES,
+  DEFAULT_CRON_POLL_INTERVAL_MS,
   DEFAULT_DATABASE_PATH,
   DEFAULT_EVENT_RETENTION_MS,
   DEFAULT_KEEP_ALIVE_MS,
@@ -41,6 +42,11 @@ export { DEFAULT_QUOTA_RETRY_AFTER_SECONDS, type RunQuotaOptions } from "./quota
 export type { RunDispatcher, ServerQueue } from "./run/run-dispatcher.js";
 export type {
   CancelAction,
+  CronFilter,
+  CronPatch,
+  CronRecord,
+  CronRunTemplate,
+  CronSearch,
   JsonObject,
   MultitaskStrategy,
   RunChangeKind,

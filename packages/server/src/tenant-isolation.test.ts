@@ -17,6 +17,7 @@ interface Ids {
   thread: string;
   run: string;
   checkpoint: string;
+  cron: string;
 }
 
 /** One request to a route: its query string and JSON body, given the ids to use. */
@@ -60,13 +61,18 @@ const ownedRoutes: Readonly<Record<string, readonly Call[]>> = {
     { query: "?action=rollback" },
   ],
   "GET /runs/{run_id}/stream": [{}],
+  "POST /threads/{thread_id}/runs/crons": [
+    { body: () => ({ assistant_id: "who", schedule: "* * * * *" }) },
+  ],
+  "PATCH /runs/crons/{cron_id}": [{ body: () => ({ enabled: true }) }],
+  "DELETE /runs/crons/{cron_id}": [{}],
   "GET /agents/{name}/chat/{thread_id}/stream": [{}],
 };
 
 /** Path parameters that name something every user may see. */
 const publicParameters = new Set(["assistant_id", "name"]);
 /** Path parameters that name something a user owns. */
-const ownedParameters = new Set(["thread_id", "run_id", "checkpoint_id"]);
+const ownedParameters = new Set(["thread_id", "run_id", "checkpoint_id", "cron_id"]);
 
 let running: TestServer;
 /** What alice made, which bob must not reach. */
@@ -99,7 +105,8 @@ function fill(path: string, ids: Ids): string {
     .replace("{name}", "talker")
     .replace("{thread_id}", encodeURIComponent(ids.thread))
     .replace("{run_id}", encodeURIComponent(ids.run))
-    .replace("{checkpoint_id}", encodeURIComponent(ids.checkpoint));
+    .replace("{checkpoint_id}", encodeURIComponent(ids.checkpoint))
+    .replace("{cron_id}", encodeURIComponent(ids.cron));
 }
 
 /** The answer with the ids it names replaced, so answers about different ids compare. */
@@ -107,13 +114,15 @@ function withoutIds(text: string, ids: Ids): string {
   return text
     .replaceAll(ids.thread, "<thread>")
     .replaceAll(ids.run, "<run>")
-    .replaceAll(ids.checkpoint, "<checkpoint>");
+    .replaceAll(ids.checkpoint, "<checkpoint>")
+    .replaceAll(ids.cron, "<cron>");
 }
 
 const randomIds = (): Ids => ({
   thread: randomUUID(),
   run: randomUUID(),
   checkpoint: randomUUID(),
+  cron: randomUUID(),
 });
 
 beforeAll(async () => {
@@ -144,10 +153,18 @@ beforeAll(async () => {
     `/threads/${thread.thread_id}/history`,
     {},
   );
+  // Disabled, so it never runs on the thread this test checks is left as it was.
+  const cron = await json<{ cron_id: string }>(
+    "alice",
+    "POST",
+    `/threads/${thread.thread_id}/runs/crons`,
+    { assistant_id: "who", schedule: "0 9 * * *", enabled: false },
+  );
   alice = {
     thread: thread.thread_id,
     run: run!.run_id,
     checkpoint: state!.checkpoint.checkpoint_id,
+    cron: cron.cron_id,
   };
 
   bobThread = (await json<{ thread_id: string }>("bob", "POST", "/threads", {})).thread_id;
@@ -174,7 +191,9 @@ describe("tenant isolation", () => {
     );
     const parameters = (route: string) => [...route.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
     const owned = routes.filter((route) =>
-      parameters(route).some((name) => name === "thread_id" || name === "run_id"),
+      parameters(route).some(
+        (name) => name === "thread_id" || name === "run_id" || name === "cron_id",
+      ),
     );
     expect(
       owned.filter((route) => !(route in ownedRoutes)),
@@ -238,6 +257,13 @@ describe("tenant isolation", () => {
       `/threads/${alice.thread}/state`,
     );
     expect(state.values.userId).toBe("alice");
+    const [cron] = await json<{ cron_id: string; enabled: boolean }[]>(
+      "alice",
+      "POST",
+      "/runs/crons/search",
+      {},
+    );
+    expect(cron).toMatchObject({ cron_id: alice.cron, enabled: false });
   });
 
   it("refuses a chat turn into another user's thread (the chat id is a thread id)", async () => {

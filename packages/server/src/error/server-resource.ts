@@ -1,5 +1,5 @@
 /** The kinds of thing a request names by id. */
-export type ServerResource = "assistant" | "thread" | "run" | "checkpoint" | "chat";
+export type ServerResource = "assistant" | "thread" | "run" | "checkpoint" | "chat" | "cron";
 
 /** `"thread"` → `"Thread"`, for messages. */
 export function capitalized(resource: ServerResource): string {

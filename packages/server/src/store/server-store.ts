@@ -176,8 +176,85 @@ export interface RunWatcher {
   resumed(): void;
 }
 
+/** What a cron's every tick asks of its run: the run request it repeats. */
+export interface CronRunTemplate {
+  /** The graph input of each run, `null` for none. */
+  readonly input: unknown;
+  /** The runs' `config`, with `configurable` cleaned of what the server decides. */
+  readonly config: JsonObject;
+  readonly multitaskStrategy: MultitaskStrategy;
+  /** The stream modes whose events each run logs. */
+  readonly streamMode: readonly string[];
+  /** A URL told when each run ends, as a run's own `webhook` is. */
+  readonly webhook: string | null;
+}
+
+/** A schedule of runs, as the server keeps it. */
+export interface CronRecord {
+  readonly cronId: string;
+  /** The user the cron belongs to, and whose runs its ticks create. */
+  readonly owner: string;
+  readonly assistantId: string;
+  /** The thread each tick runs on; `null`: each tick runs on a new thread of its own. */
+  readonly threadId: string | null;
+  /** A cron expression: 5 fields, or 6 with seconds first. */
+  readonly schedule: string;
+  /** The IANA time zone the schedule is read in; `null` for UTC. */
+  readonly timezone: string | null;
+  /** No tick after this instant (ISO time). */
+  readonly endTime: string | null;
+  /** A disabled cron keeps its schedule but has no next tick. */
+  readonly enabled: boolean;
+  /** The next tick (ISO time); `null` while disabled, or when none is left before `endTime`. */
+  readonly nextRunDate: string | null;
+  /** For a thread-less cron: whether each tick's thread is kept once its run ends. */
+  readonly onRunCompleted: "delete" | "keep";
+  readonly run: CronRunTemplate;
+  readonly metadata: JsonObject;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+/** What may change on a cron; each field given replaces the cron's. */
+export type CronPatch = Partial<
+  Pick<
+    CronRecord,
+    | "schedule"
+    | "timezone"
+    | "endTime"
+    | "enabled"
+    | "nextRunDate"
+    | "onRunCompleted"
+    | "run"
+    | "metadata"
+  >
+>;
+
+/** Which crons {@link ServerStore.countCrons} counts, and {@link ServerStore.searchCrons} finds. */
+export interface CronFilter {
+  readonly assistantId?: string;
+  readonly threadId?: string;
+  /** Crons whose metadata holds every one of these top-level key/value pairs. */
+  readonly metadata?: JsonObject;
+}
+
+/** Options of {@link ServerStore.searchCrons}. */
+export interface CronSearch extends CronFilter {
+  readonly enabled?: boolean;
+  readonly limit: number;
+  readonly offset: number;
+  readonly sortBy:
+    | "cron_id"
+    | "assistant_id"
+    | "thread_id"
+    | "created_at"
+    | "updated_at"
+    | "next_run_date";
+  readonly sortOrder: "asc" | "desc";
+}
+
 /**
- * Where the server keeps threads, runs and run events. Every method that takes an `owner`
+ * Where the server keeps threads, runs, run events and crons. Every method that takes an `owner`
  * filters by it in the query itself, so another user's record is never loaded; methods
  * without one are the engine's own and take ids it already checked.
  *
@@ -204,7 +281,10 @@ export interface ServerStore {
     threadId: string,
     patch: { metadata: JsonObject },
   ): Promise<ThreadRecord | undefined>;
-  /** Deletes the thread with its runs and their events; `false` when there was none. */
+  /**
+   * Deletes the thread with its runs, their events and the crons running on it; `false` when
+   * there was none.
+   */
   deleteThread(owner: string, threadId: string): Promise<boolean>;
   /** The engine records a thread's new status (and the assistant of its latest run). */
   setThreadStatus(threadId: string, status: ThreadStatus, assistantId?: string): Promise<void>;
@@ -263,6 +343,28 @@ export interface ServerStore {
   expiredTemporaryThreads(
     updatedBefore: string,
   ): Promise<Pick<ThreadRecord, "threadId" | "owner">[]>;
+
+  /** Adds a cron. */
+  createCron(cron: Omit<CronRecord, "createdAt" | "updatedAt">): Promise<CronRecord>;
+  getCron(owner: string, cronId: string): Promise<CronRecord | undefined>;
+  /** `owner`'s crons that match. */
+  searchCrons(owner: string, search: CronSearch): Promise<CronRecord[]>;
+  /** How many of `owner`'s crons match. */
+  countCrons(owner: string, filter: CronFilter): Promise<number>;
+  updateCron(owner: string, cronId: string, patch: CronPatch): Promise<CronRecord | undefined>;
+  /** `false` when `owner` had no such cron. */
+  deleteCron(owner: string, cronId: string): Promise<boolean>;
+  /**
+   * The engine's view of what fires next: enabled crons with a next tick, soonest first, at
+   * most `limit`, every owner's.
+   */
+  upcomingCrons(limit: number): Promise<CronRecord[]>;
+  /**
+   * Claims the cron's tick `due` for this process as one atomic step: moves its next tick
+   * from `due` to `next` and returns the cron, only if it is enabled and its next tick was
+   * still `due`. Of processes racing for one tick, exactly one gets the cron back.
+   */
+  claimCronTick(cronId: string, due: string, next: string | null): Promise<CronRecord | undefined>;
 
   /**
    * For a store shared by several server processes: calls `watcher` with every change of a

@@ -4,6 +4,10 @@ import Database from "better-sqlite3";
 import { ServerSchemaVersionError } from "../error/server-schema-version-error.js";
 import { exceededLimit } from "./run-limits.js";
 import type {
+  CronFilter,
+  CronPatch,
+  CronRecord,
+  CronSearch,
   JsonObject,
   RunCounts,
   RunEventRecord,
@@ -62,6 +66,28 @@ const migrations: readonly string[] = [
      data   TEXT    NOT NULL,
      PRIMARY KEY (run_id, seq)
    ) WITHOUT ROWID;`,
+  // Times are ISO strings written by toISOString (UTC, milliseconds), so text order is time
+  // order and a claimed tick compares equal to the one read.
+  `CREATE TABLE server_crons (
+     cron_id          TEXT PRIMARY KEY,
+     owner            TEXT NOT NULL,
+     assistant_id     TEXT NOT NULL,
+     thread_id        TEXT,
+     schedule         TEXT NOT NULL,
+     timezone         TEXT,
+     end_time         TEXT,
+     enabled          INTEGER NOT NULL,
+     next_run_date    TEXT,
+     on_run_completed TEXT NOT NULL,
+     run              TEXT NOT NULL,
+     metadata         TEXT NOT NULL,
+     created_at       TEXT NOT NULL,
+     updated_at       TEXT NOT NULL
+   );
+   CREATE INDEX server_crons_owner ON server_crons (owner, created_at);
+   CREATE INDEX server_crons_thread ON server_crons (thread_id) WHERE thread_id IS NOT NULL;
+   CREATE INDEX server_crons_upcoming ON server_crons (next_run_date)
+     WHERE enabled = 1 AND next_run_date IS NOT NULL;`,
 ];
 
 interface ThreadRow {
@@ -133,6 +159,79 @@ function toRun(row: RunRow): RunRecord {
   };
 }
 
+interface CronRow {
+  cron_id: string;
+  owner: string;
+  assistant_id: string;
+  thread_id: string | null;
+  schedule: string;
+  timezone: string | null;
+  end_time: string | null;
+  enabled: number;
+  next_run_date: string | null;
+  on_run_completed: string;
+  run: string;
+  metadata: string;
+  created_at: string;
+  updated_at: string;
+}
+
+function toCron(row: CronRow): CronRecord {
+  return {
+    cronId: row.cron_id,
+    owner: row.owner,
+    assistantId: row.assistant_id,
+    threadId: row.thread_id,
+    schedule: row.schedule,
+    timezone: row.timezone,
+    endTime: row.end_time,
+    enabled: row.enabled === 1,
+    nextRunDate: row.next_run_date,
+    onRunCompleted: row.on_run_completed as CronRecord["onRunCompleted"],
+    run: JSON.parse(row.run) as CronRecord["run"],
+    metadata: JSON.parse(row.metadata) as JsonObject,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The WHERE clause of a cron filter, `owner` first. */
+function cronWhere(owner: string, filter: CronFilter & { enabled?: boolean }) {
+  const where = ["owner = ?"];
+  const params: unknown[] = [owner];
+  if (filter.assistantId !== undefined) {
+    where.push("assistant_id = ?");
+    params.push(filter.assistantId);
+  }
+  if (filter.threadId !== undefined) {
+    where.push("thread_id = ?");
+    params.push(filter.threadId);
+  }
+  if (filter.enabled !== undefined) {
+    where.push("enabled = ?");
+    params.push(filter.enabled ? 1 : 0);
+  }
+  const metadata = metadataMatch(filter.metadata);
+  return { where: [...where, ...metadata.where], params: [...params, ...metadata.params] };
+}
+
+/** Rows whose `metadata` holds every pair of `metadata`. */
+function metadataMatch(metadata: JsonObject | undefined) {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  for (const [key, value] of Object.entries(metadata ?? {})) {
+    // json_extract gives SQL values (true as 1) and objects as minified JSON text on both
+    // sides; comparing the JSON types too keeps true from matching 1.
+    const path = `$.${JSON.stringify(key)}`;
+    const json = JSON.stringify(value);
+    where.push(
+      "json_type(metadata, ?) = json_type(?, '$') AND json_extract(metadata, ?) = json_extract(?, '$')",
+    );
+    params.push(path, json, path, json);
+  }
+  return { where, params };
+}
+
 function toEvent(row: EventRow): RunEventRecord {
   return { runId: row.run_id, seq: row.seq, event: row.event, data: JSON.parse(row.data) };
 }
@@ -144,6 +243,15 @@ const threadSortColumns: Record<ThreadSearch["sortBy"], string> = {
   updated_at: "updated_at",
 };
 
+const cronSortColumns: Record<CronSearch["sortBy"], string> = {
+  cron_id: "cron_id",
+  assistant_id: "assistant_id",
+  thread_id: "thread_id",
+  created_at: "created_at",
+  updated_at: "updated_at",
+  next_run_date: "next_run_date",
+};
+
 /** Options of {@link SqliteServerStore}. */
 export interface SqliteServerStoreOptions {
   /** The database file (created with its folder if missing), or `":memory:"`. */
@@ -153,7 +261,7 @@ export interface SqliteServerStoreOptions {
 }
 
 /**
- * The server's embedded store: threads, runs and run events in one SQLite file (WAL), which
+ * The server's embedded store: threads, runs, run events and crons in one SQLite file (WAL), which
  * may be the same file as the threads' checkpoints.
  */
 export class SqliteServerStore implements ServerStore {
@@ -223,16 +331,9 @@ export class SqliteServerStore implements ServerStore {
       where.push(`thread_id IN (${search.ids.map(() => "?").join(", ") || "NULL"})`);
       params.push(...search.ids);
     }
-    for (const [key, value] of Object.entries(search.metadata ?? {})) {
-      // json_extract gives SQL values (true as 1) and objects as minified JSON text on both
-      // sides; comparing the JSON types too keeps true from matching 1.
-      const path = `$.${JSON.stringify(key)}`;
-      const json = JSON.stringify(value);
-      where.push(
-        "json_type(metadata, ?) = json_type(?, '$') AND json_extract(metadata, ?) = json_extract(?, '$')",
-      );
-      params.push(path, json, path, json);
-    }
+    const metadata = metadataMatch(search.metadata);
+    where.push(...metadata.where);
+    params.push(...metadata.params);
     const order = `${threadSortColumns[search.sortBy]} ${search.sortOrder === "asc" ? "ASC" : "DESC"}`;
     const rows = this.#db
       .prepare(
@@ -267,6 +368,7 @@ export class SqliteServerStore implements ServerStore {
       if (deleted) {
         this.#statements.deleteThreadEvents.run(threadId);
         this.#statements.deleteThreadRuns.run(threadId);
+        this.#statements.deleteThreadCrons.run(threadId);
       }
       return deleted;
     });
@@ -444,6 +546,96 @@ export class SqliteServerStore implements ServerStore {
     return rows.map((row) => ({ threadId: row.thread_id, owner: row.owner }));
   }
 
+  async createCron(cron: Omit<CronRecord, "createdAt" | "updatedAt">): Promise<CronRecord> {
+    const now = new Date().toISOString();
+    const row: CronRow = {
+      cron_id: cron.cronId,
+      owner: cron.owner,
+      assistant_id: cron.assistantId,
+      thread_id: cron.threadId,
+      schedule: cron.schedule,
+      timezone: cron.timezone,
+      end_time: cron.endTime,
+      enabled: cron.enabled ? 1 : 0,
+      next_run_date: cron.nextRunDate,
+      on_run_completed: cron.onRunCompleted,
+      run: JSON.stringify(cron.run),
+      metadata: JSON.stringify(cron.metadata),
+      created_at: now,
+      updated_at: now,
+    };
+    this.#statements.insertCron.run(row);
+    return toCron(row);
+  }
+
+  async getCron(owner: string, cronId: string): Promise<CronRecord | undefined> {
+    const row = this.#statements.ownCron.get(cronId, owner) as CronRow | undefined;
+    return row && toCron(row);
+  }
+
+  async searchCrons(owner: string, search: CronSearch): Promise<CronRecord[]> {
+    const { where, params } = cronWhere(owner, search);
+    const direction = search.sortOrder === "asc" ? "ASC" : "DESC";
+    const rows = this.#db
+      .prepare(
+        `SELECT * FROM server_crons WHERE ${where.join(" AND ")}
+         ORDER BY ${cronSortColumns[search.sortBy]} ${direction} NULLS LAST, rowid ${direction}
+         LIMIT ? OFFSET ?`,
+      )
+      .all(...params, search.limit, search.offset) as CronRow[];
+    return rows.map(toCron);
+  }
+
+  async countCrons(owner: string, filter: CronFilter): Promise<number> {
+    const { where, params } = cronWhere(owner, filter);
+    const { count } = this.#db
+      .prepare(`SELECT count(*) AS count FROM server_crons WHERE ${where.join(" AND ")}`)
+      .get(...params) as { count: number };
+    return count;
+  }
+
+  async updateCron(
+    owner: string,
+    cronId: string,
+    patch: CronPatch,
+  ): Promise<CronRecord | undefined> {
+    const change = {
+      cron_id: cronId,
+      owner,
+      updated_at: new Date().toISOString(),
+      schedule: patch.schedule ?? null,
+      set_timezone: patch.timezone === undefined ? 0 : 1,
+      timezone: patch.timezone ?? null,
+      set_end_time: patch.endTime === undefined ? 0 : 1,
+      end_time: patch.endTime ?? null,
+      enabled: patch.enabled === undefined ? null : patch.enabled ? 1 : 0,
+      set_next_run_date: patch.nextRunDate === undefined ? 0 : 1,
+      next_run_date: patch.nextRunDate ?? null,
+      on_run_completed: patch.onRunCompleted ?? null,
+      run: patch.run === undefined ? null : JSON.stringify(patch.run),
+      metadata: patch.metadata === undefined ? null : JSON.stringify(patch.metadata),
+    };
+    const row = this.#statements.updateCron.get(change) as CronRow | undefined;
+    return row && toCron(row);
+  }
+
+  async deleteCron(owner: string, cronId: string): Promise<boolean> {
+    return this.#statements.deleteOwnCron.run(cronId, owner).changes > 0;
+  }
+
+  async upcomingCrons(limit: number): Promise<CronRecord[]> {
+    return (this.#statements.upcomingCrons.all(limit) as CronRow[]).map(toCron);
+  }
+
+  async claimCronTick(
+    cronId: string,
+    due: string,
+    next: string | null,
+  ): Promise<CronRecord | undefined> {
+    const row = this.#statements.claimCronTick.get(next, cronId, due) as CronRow | undefined;
+    return row && toCron(row);
+  }
+
   async close(): Promise<void> {
     if (this.#db.open) this.#db.close();
   }
@@ -529,6 +721,39 @@ function prepare(db: Database.Database) {
     events: db.prepare(
       `SELECT e.* FROM server_run_events e JOIN server_runs r ON r.run_id = e.run_id
        WHERE e.run_id = ? AND r.owner = ? AND e.seq > ? ORDER BY e.seq LIMIT ?`,
+    ),
+    deleteThreadCrons: db.prepare("DELETE FROM server_crons WHERE thread_id = ?"),
+    insertCron: db.prepare(
+      `INSERT INTO server_crons (cron_id, owner, assistant_id, thread_id, schedule, timezone,
+         end_time, enabled, next_run_date, on_run_completed, run, metadata, created_at, updated_at)
+       VALUES (@cron_id, @owner, @assistant_id, @thread_id, @schedule, @timezone,
+         @end_time, @enabled, @next_run_date, @on_run_completed, @run, @metadata, @created_at,
+         @updated_at)`,
+    ),
+    ownCron: db.prepare("SELECT * FROM server_crons WHERE cron_id = ? AND owner = ?"),
+    updateCron: db.prepare(
+      `UPDATE server_crons SET
+         updated_at = @updated_at,
+         schedule = coalesce(@schedule, schedule),
+         timezone = CASE WHEN @set_timezone THEN @timezone ELSE timezone END,
+         end_time = CASE WHEN @set_end_time THEN @end_time ELSE end_time END,
+         enabled = coalesce(@enabled, enabled),
+         next_run_date = CASE WHEN @set_next_run_date THEN @next_run_date ELSE next_run_date END,
+         on_run_completed = coalesce(@on_run_completed, on_run_completed),
+         run = coalesce(@run, run),
+         metadata = coalesce(@metadata, metadata)
+       WHERE cron_id = @cron_id AND owner = @owner
+       RETURNING *`,
+    ),
+    deleteOwnCron: db.prepare("DELETE FROM server_crons WHERE cron_id = ? AND owner = ?"),
+    upcomingCrons: db.prepare(
+      `SELECT * FROM server_crons WHERE enabled = 1 AND next_run_date IS NOT NULL
+       ORDER BY next_run_date LIMIT ?`,
+    ),
+    claimCronTick: db.prepare(
+      `UPDATE server_crons SET next_run_date = ?
+       WHERE cron_id = ? AND next_run_date = ? AND enabled = 1
+       RETURNING *`,
     ),
     expiredTemporary: db.prepare(
       `SELECT thread_id, owner FROM server_threads

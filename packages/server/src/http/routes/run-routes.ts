@@ -48,8 +48,14 @@ const errors = {
   ),
 };
 
-/** Settings the server decides, whatever a request's `configurable` says. */
-const serverKeys = new Set(["thread_id", "user_id", "run_id", "checkpoint_id", "checkpoint_ns"]);
+/** Settings the server decides, whatever a request's (or a cron's) `configurable` says. */
+export const serverKeys = new Set([
+  "thread_id",
+  "user_id",
+  "run_id",
+  "checkpoint_id",
+  "checkpoint_ns",
+]);
 
 /** A run request in the server's terms. */
 function runCreation(

@@ -5,6 +5,7 @@ import {
   type StoreConformanceContext,
   uniqueId,
 } from "./conformance-context.js";
+import { describeCrons } from "./crons.js";
 import { describeEvents } from "./events.js";
 import { describeRuns } from "./runs.js";
 import { describeThreads } from "./threads.js";
@@ -13,7 +14,9 @@ import { describeThreads } from "./threads.js";
  * Registers the vitest tests every {@link ServerStore} must pass, one group per concern:
  * threads (ownership, search, metadata, status, head, deletion), runs (the multitask rule
  * applied atomically, with two clients racing; ownership; listing; recovery) and run events
- * (numbering without gaps under racing writers, exact JSON round trips, ownership, trimming).
+ * (numbering without gaps under racing writers, exact JSON round trips, ownership, trimming)
+ * and crons (ownership, search and count, changes, the upcoming list, a tick claimed once by
+ * racing clients, deletion with their thread).
  * Ids are unique per test, so a store over a shared database needs no cleanup between tests.
  *
  * @example
@@ -48,5 +51,6 @@ export function runServerStoreConformance<S extends ServerStore>(
     describe("threads", () => describeThreads(context));
     describe("runs", () => describeRuns(context));
     describe("events", () => describeEvents(context));
+    describe("crons", () => describeCrons(context));
   });
 }
