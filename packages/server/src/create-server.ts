@@ -299,7 +299,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   threadRoutes(app, context);
   runRoutes(app, context);
   chatRoutes(app, context);
-  cronRoutes(app, context, crons);
+  cronRoutes(app, context, crons, webhooks);
   interruptRoutes(app, context);
   if (studio) traceRoutes(app, context, studio);
 

@@ -90,6 +90,20 @@ describe("CronRunner", () => {
     expect(created[0]).toMatchObject({ threadId: undefined, creation: { onCompletion: "keep" } });
   });
 
+  it("asks for the cron's webhook on each tick's run", async () => {
+    const { cron, runner, created } = await runnerWith(succeed, {
+      run: {
+        input: null,
+        config: {},
+        multitaskStrategy: "reject",
+        streamMode: ["values"],
+        webhook: "https://hooks.example.com/cron",
+      },
+    });
+    await runner.fire(cron, now);
+    expect(created[0]?.creation.webhook).toBe("https://hooks.example.com/cron");
+  });
+
   it("fires a tick once: a second fire of the same tick, or one not yet due, is taken", async () => {
     const { cron, runner, created } = await runnerWith(succeed);
     expect(await runner.fire(cron, new Date("2026-03-02T09:59:59.000Z"))).toEqual({

@@ -86,5 +86,6 @@ function tickRun(cron: CronRecord, due: string): RunCreation {
     multitaskStrategy: cron.run.multitaskStrategy,
     onDisconnect: "continue",
     ...(cron.threadId === null ? { onCompletion: cron.onRunCompleted } : {}),
+    ...(cron.run.webhook === null ? {} : { webhook: cron.run.webhook }),
   };
 }

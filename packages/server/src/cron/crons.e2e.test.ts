@@ -60,14 +60,15 @@ async function raw(url: string, method: string, path: string, body: unknown) {
 
 describe("crons through LangGraph's own client", () => {
   it("creates, searches, counts, updates and deletes crons, answering the SDK's Cron shape", async () => {
-    const { alice } = await serve();
+    // A loopback webhook (never listened on), allowed: no tick here may reach another machine.
+    const { alice } = await serve(undefined, { webhooks: { allowPrivateNetworks: true } });
     const thread = await alice.threads.create();
     const nightly = await alice.crons.create("who", {
       schedule: "0 2 * * *",
       timezone: "Europe/Paris",
       input: { question: "nightly?" },
       metadata: { kind: "nightly" },
-      webhook: "https://example.com/hook",
+      webhook: "http://127.0.0.1:9/hook",
       onRunCompleted: "keep",
       endTime: "2099-01-01T00:00:00Z",
     });
@@ -89,7 +90,7 @@ describe("crons through LangGraph's own client", () => {
       metadata: { kind: "nightly" },
       payload: {
         input: { question: "nightly?" },
-        webhook: "https://example.com/hook",
+        webhook: "http://127.0.0.1:9/hook",
         multitask_strategy: "reject",
         stream_mode: ["values"],
       },
@@ -134,7 +135,7 @@ describe("crons through LangGraph's own client", () => {
       timezone: "UTC",
       end_time: null,
       metadata: { kind: "nightly", owner: "ops" },
-      payload: { input: { question: "weekday?" }, webhook: "https://example.com/hook" },
+      payload: { input: { question: "weekday?" }, webhook: "http://127.0.0.1:9/hook" },
     });
     const next = new Date(updated.next_run_date!);
     expect([next.getUTCHours(), next.getUTCMinutes()]).toEqual([6, 30]);
@@ -165,6 +166,7 @@ describe("crons through LangGraph's own client", () => {
       [{ schedule: "0 9 * * *", end_time: "tomorrow" }, "end_time"],
       [{ schedule: "0 9 * * *", input: { question: 7 } }, "input"],
       [{ schedule: "0 9 * * *", webhook: "ftp://example.com/hook" }, "webhook"],
+      [{ schedule: "0 9 * * *", webhook: "http://10.0.0.1/hook" }, "webhook"],
       [{ schedule: "0 9 * * *", interrupt_before: ["who"] }, "interrupt_before"],
     ] as const;
     for (const [fields, field] of bad) {

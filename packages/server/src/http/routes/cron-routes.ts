@@ -11,6 +11,7 @@ import type {
   CronRunTemplate,
   JsonObject,
 } from "../../store/server-store.js";
+import type { RunWebhooks } from "../../webhook/run-webhooks.js";
 import { wireCron } from "../cron-wire-record.js";
 import {
   cronCountSchema,
@@ -86,6 +87,7 @@ export function cronRoutes(
   app: OpenAPIHono<ServerEnv>,
   context: ServerContext,
   scheduler: CronScheduler,
+  webhooks: RunWebhooks,
 ): void {
   const { store, assistants } = context;
 
@@ -123,6 +125,8 @@ export function cronRoutes(
       }
     }
     checkInput(assistant.assistantId, request.input);
+    // Refused now, as a run's would be, rather than failing every tick.
+    if (request.webhook != null) webhooks.check(request.webhook);
     const timing = {
       schedule: request.schedule,
       timezone: request.timezone ?? null,
@@ -192,6 +196,7 @@ export function cronRoutes(
       refuseBreakpoints(request);
       const cron = await ownCron(owner, c.req.valid("param").cron_id);
       checkInput(cron.assistantId, request.input);
+      if (request.webhook != null) webhooks.check(request.webhook);
       const patch: { -readonly [K in keyof CronPatch]: CronPatch[K] } = {};
       if (request.schedule !== undefined) patch.schedule = request.schedule;
       if (request.timezone !== undefined) patch.timezone = request.timezone;
