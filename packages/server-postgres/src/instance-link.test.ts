@@ -53,6 +53,21 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore across instances
     expect(await first.leaseThread("t2")).toBe(true);
   });
 
+  it("keeps a thread leased, under one token, while any of its concurrent takings holds it", async () => {
+    const [first, second] = [instanceStore(), instanceStore()];
+    // Two wake-ups of one thread handled at once by one worker: both take it.
+    expect(await Promise.all([first.leaseThread("t"), first.leaseThread("t")])).toEqual([
+      true,
+      true,
+    ]);
+    await first.releaseThread("t");
+    expect(await first.holdsThread("t")).toBe(true);
+    expect(await second.leaseThread("t")).toBe(false);
+    await first.releaseThread("t");
+    expect(await first.holdsThread("t")).toBe(false);
+    expect(await second.leaseThread("t")).toBe(true);
+  });
+
   it("tells every instance's watchers of events logged and runs changed anywhere, once committed", async () => {
     const [writer, reader] = [instanceStore(), instanceStore()];
     const { heard, watcher } = recorder();

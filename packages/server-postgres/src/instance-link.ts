@@ -30,6 +30,8 @@ export class InstanceLink {
   readonly #watchers = new Set<RunWatcher>();
   #client: Promise<pg.PoolClient> | undefined;
   readonly #released = new WeakSet<pg.PoolClient>();
+  /** The statement last sent on the connection, settled or not: the next one waits for it. */
+  #turn: Promise<void> = Promise.resolve();
   readonly #heartbeats = new WeakMap<pg.PoolClient, NodeJS.Timeout>();
   #reconnecting = false;
   #closed = false;
@@ -72,20 +74,39 @@ export class InstanceLink {
   /** Takes the advisory lock `key` for this instance unless another session holds it. */
   async lease(key: string): Promise<boolean> {
     const client = await this.#connect();
-    const { rows } = await client.query<{ leased: boolean }>(
+    const { rows } = await this.#query<{ leased: boolean }>(
+      client,
       "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS leased",
       [key],
     );
     return rows[0]?.leased === true;
   }
 
+  /**
+   * Runs one statement on `client` once the ones before it on the connection are done: leases,
+   * releases and heartbeats come from unrelated callers, and node-postgres is deprecating
+   * statements sent to a client still busy with another.
+   */
+  #query<R extends pg.QueryResultRow>(
+    client: pg.PoolClient,
+    text: string,
+    values: unknown[] = [],
+  ): Promise<pg.QueryResult<R>> {
+    const result = this.#turn.then(() => client.query<R>(text, values));
+    this.#turn = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  }
+
   /** Gives the lock `key` back; a broken connection already gave it back. */
   async release(key: string): Promise<void> {
     const client = await this.#client?.catch(() => undefined);
     if (!client) return;
-    await client
-      .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key])
-      .catch(() => undefined);
+    await this.#query(client, "SELECT pg_advisory_unlock(hashtextextended($1, 0))", [key]).catch(
+      () => undefined,
+    );
   }
 
   /** Ends the connection, and with it every lease. */
@@ -96,7 +117,7 @@ export class InstanceLink {
     if (!client) return;
     // Given back before the connection goes, so another instance can take them at once
     // (a closed connection's locks go only once its server process has ended).
-    await client.query("SELECT pg_advisory_unlock_all()").catch(() => undefined);
+    await this.#query(client, "SELECT pg_advisory_unlock_all()").catch(() => undefined);
     this.#drop(client);
   }
 
@@ -122,7 +143,7 @@ export class InstanceLink {
     await this.#setup();
     const client = await this.#pool.connect();
     const heartbeat = setInterval(
-      () => void client.query("SELECT 1").catch(() => undefined),
+      () => void this.#query(client, "SELECT 1").catch(() => undefined),
       Math.max(1, Math.floor(this.#leaseTimeoutMs / 3)),
     );
     heartbeat.unref();

@@ -234,6 +234,8 @@ export class PostgresServerStore implements ServerStore {
   readonly #link: InstanceLink;
   readonly #saver: PostgresSaver;
   readonly #leases = new Map<string, HeldLease>();
+  /** The last taking or giving back of each thread's lease under way, to queue the next. */
+  readonly #leaseTurns = new Map<string, Promise<void>>();
   /** This store executes runs (it took a lease): it logs events only under its leases. */
   #leasing = false;
   #ready: Promise<void> | undefined;
@@ -808,8 +810,12 @@ export class PostgresServerStore implements ServerStore {
    * fences this instance's checkpoints ({@link PostgresServerStore.leaseFencedCheckpointer})
    * and events until it releases the thread or loses it.
    */
-  async leaseThread(threadId: string): Promise<boolean> {
+  leaseThread(threadId: string): Promise<boolean> {
     this.#leasing = true;
+    return this.#inTurn(threadId, () => this.#lease(threadId));
+  }
+
+  async #lease(threadId: string): Promise<boolean> {
     if (!(await this.#link.lease(this.#threadLock("lease", threadId)))) return false;
     const held = this.#leases.get(threadId);
     if (held) {
@@ -832,7 +838,11 @@ export class PostgresServerStore implements ServerStore {
     return true;
   }
 
-  async releaseThread(threadId: string): Promise<void> {
+  releaseThread(threadId: string): Promise<void> {
+    return this.#inTurn(threadId, () => this.#release(threadId));
+  }
+
+  async #release(threadId: string): Promise<void> {
     const held = this.#leases.get(threadId);
     if (held && --held.count === 0) {
       this.#leases.delete(threadId);
@@ -844,6 +854,26 @@ export class PostgresServerStore implements ServerStore {
       ).catch(() => undefined);
     }
     await this.#link.release(this.#threadLock("lease", threadId));
+  }
+
+  /**
+   * Runs `step` once the thread's previous taking or giving back has settled. Two takings at
+   * once (two wake-ups of one thread on one worker) would otherwise both find it not yet held,
+   * write two tokens and count one: the first release would then delete the token the other
+   * still works under, fencing it out of its own run.
+   */
+  #inTurn<T>(threadId: string, step: () => Promise<T>): Promise<T> {
+    const previous = this.#leaseTurns.get(threadId) ?? Promise.resolve();
+    const next = previous.then(step);
+    const settled = next.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.#leaseTurns.set(threadId, settled);
+    void settled.then(() => {
+      if (this.#leaseTurns.get(threadId) === settled) this.#leaseTurns.delete(threadId);
+    });
+    return next;
   }
 
   /** Whether the thread's lease row still holds this instance's token. */
