@@ -74,6 +74,8 @@ export function runEventStream(
   open: OpenStreams,
 ): ReadableStream<Uint8Array> {
   const stopped = new AbortController();
+  // Taken before the first read, so no change made after a read goes unheard.
+  const follower = follow.log.follow(follow.runId);
   let cursor = follow.afterSeq;
   let lastSent = Date.now();
   let ended = false;
@@ -81,13 +83,18 @@ export function runEventStream(
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
-        forget = open.add((retryMs) => {
+        const unlist = open.add((retryMs) => {
           if (ended) return;
           ended = true;
+          follower.close();
           stopped.abort();
           controller.enqueue(encoder.encode(`retry: ${retryMs}\n\n`));
           controller.close();
         });
+        forget = () => {
+          unlist();
+          follower.close();
+        };
       },
       async pull(controller) {
         for (;;) {
@@ -122,8 +129,7 @@ export function runEventStream(
             return;
           }
           const wait = follow.keepAliveMs - (Date.now() - lastSent);
-          const changed =
-            wait > 0 && (await follow.log.changed(follow.runId, stopped.signal, wait));
+          const changed = wait > 0 && (await follower.next(stopped.signal, wait));
           if (ended) return;
           if (!changed && !stopped.signal.aborted && Date.now() - lastSent >= follow.keepAliveMs) {
             lastSent = Date.now();

@@ -6,6 +6,17 @@ interface PendingEvent {
   readonly data: unknown;
 }
 
+/** What {@link RunEventLog.follow} returns: one follower of one run's changes. */
+export interface RunFollower {
+  /**
+   * Settles with `true` at the run's next change since the follower was taken or last settled
+   * (at once if one came meanwhile), or with `false` when `signal` aborts or `timeoutMs` passes.
+   */
+  next(signal: AbortSignal, timeoutMs: number): Promise<boolean>;
+  /** Stops hearing the run. */
+  close(): void;
+}
+
 /**
  * The runs' event logs: events are numbered and written to the store in batches (one write
  * per run per turn of the event loop, not one per token), and followers are woken only once
@@ -51,27 +62,43 @@ export class RunEventLog {
   }
 
   /**
-   * Settles at the run's next change (new durable events, or a new status) with `true`, or
-   * with `false` when `signal` aborts or `timeoutMs` passes first.
+   * Hears the run's changes from now on (new durable events, a new status): take it, then
+   * read, then wait with {@link RunFollower.next}, so a change made between the read and the
+   * wait still wakes it. `close` it when done.
    */
-  changed(runId: string, signal: AbortSignal, timeoutMs: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const waiters = this.#waiters.get(runId) ?? new Set();
-      this.#waiters.set(runId, waiters);
-      const settle = (changed: boolean) => {
-        clearTimeout(timer);
-        signal.removeEventListener("abort", stop);
-        waiters.delete(wake);
+  follow(runId: string): RunFollower {
+    let changed = false;
+    let wake: (() => void) | undefined;
+    const hear = () => {
+      changed = true;
+      wake?.();
+    };
+    const waiters = this.#waiters.get(runId) ?? new Set();
+    this.#waiters.set(runId, waiters);
+    waiters.add(hear);
+    return {
+      next: (signal, timeoutMs) =>
+        new Promise<boolean>((resolve) => {
+          let timer: NodeJS.Timeout | undefined;
+          const settle = (heard: boolean) => {
+            clearTimeout(timer);
+            signal.removeEventListener("abort", stop);
+            wake = undefined;
+            changed = false;
+            resolve(heard);
+          };
+          const stop = () => settle(false);
+          if (changed) return settle(true);
+          if (signal.aborted) return settle(false);
+          timer = setTimeout(stop, timeoutMs);
+          wake = () => settle(true);
+          signal.addEventListener("abort", stop, { once: true });
+        }),
+      close: () => {
+        waiters.delete(hear);
         if (waiters.size === 0 && this.#waiters.get(runId) === waiters) this.#waiters.delete(runId);
-        resolve(changed);
-      };
-      const wake = () => settle(true);
-      const stop = () => settle(false);
-      const timer = setTimeout(stop, timeoutMs);
-      waiters.add(wake);
-      if (signal.aborted) stop();
-      else signal.addEventListener("abort", stop, { once: true });
-    });
+      },
+    };
   }
 
   /** Wakes the run's followers: its status changed. */

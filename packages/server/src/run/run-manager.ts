@@ -307,11 +307,16 @@ export class RunManager {
       if (end === undefined) return undefined;
       if (end !== "unknown" && end.run.owner === owner) return end;
     }
-    for (;;) {
-      const run = await this.#store.getRun(owner, runId);
-      if (!run) return undefined;
-      if (isRunFinished(run) || signal.aborted) return { run };
-      await this.#log.changed(runId, signal, 30_000);
+    const follower = this.#log.follow(runId);
+    try {
+      for (;;) {
+        const run = await this.#store.getRun(owner, runId);
+        if (!run) return undefined;
+        if (isRunFinished(run) || signal.aborted) return { run };
+        await follower.next(signal, 30_000);
+      }
+    } finally {
+      follower.close();
     }
   }
 
@@ -668,11 +673,16 @@ export class RunManager {
       this.#schedule(run.threadId);
       return;
     }
-    for (;;) {
-      const current = await this.#store.getRun(run.owner, run.runId);
-      if (!current || isRunFinished(current)) return;
-      await this.#log.changed(run.runId, this.#shutdown.signal, 30_000);
-      if (this.#shutdown.signal.aborted) return;
+    const follower = this.#log.follow(run.runId);
+    try {
+      for (;;) {
+        const current = await this.#store.getRun(run.owner, run.runId);
+        if (!current || isRunFinished(current)) return;
+        await follower.next(this.#shutdown.signal, 30_000);
+        if (this.#shutdown.signal.aborted) return;
+      }
+    } finally {
+      follower.close();
     }
   }
 
