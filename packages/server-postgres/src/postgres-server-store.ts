@@ -564,12 +564,13 @@ export class PostgresServerStore implements ServerStore {
     return row && toRun(row);
   }
 
-  async unfinishedRuns(): Promise<RunRecord[]> {
+  async unfinishedRuns(threadId?: string): Promise<RunRecord[]> {
     const rows = await this.#rows<RunRow>(
       "unfinished runs",
       `SELECT ${runColumns} FROM ${this.#tables.runs}
-       WHERE status IN ${unfinished} ORDER BY position`,
-      [],
+       WHERE status IN ${unfinished}${threadId === undefined ? "" : " AND thread_id = $1"}
+       ORDER BY position`,
+      threadId === undefined ? [] : [threadId],
     );
     return rows.map(toRun);
   }

@@ -419,9 +419,7 @@ export class RunManager {
   async executeThread(threadId: string): Promise<void> {
     // Executing here already: its drain reads the thread's pending runs before it ends.
     if (this.#closing || this.#threads.has(threadId)) return;
-    const unfinished = (await this.#store.unfinishedRuns()).filter(
-      (run) => run.threadId === threadId,
-    );
+    const unfinished = await this.#store.unfinishedRuns(threadId);
     if (unfinished.length > 0 && !this.#threads.has(threadId)) {
       await this.#takeOver(threadId, unfinished);
     }

@@ -322,8 +322,11 @@ export interface ServerStore {
   countRuns(owner?: string): Promise<RunCounts>;
   /** The thread's oldest pending run, the next to start. */
   nextPendingRun(threadId: string): Promise<RunRecord | undefined>;
-  /** Runs left pending or running, oldest first: what a restarted server picks up. */
-  unfinishedRuns(): Promise<RunRecord[]>;
+  /**
+   * Runs left pending or running, oldest first: what a restarted server picks up; only the
+   * thread's with `threadId` (what a worker woken for one thread reads).
+   */
+  unfinishedRuns(threadId?: string): Promise<RunRecord[]>;
 
   /** Logs events of a run, numbering them on from its last one. */
   appendEvents(

@@ -504,8 +504,12 @@ export class SqliteServerStore implements ServerStore {
     return row && toRun(row);
   }
 
-  async unfinishedRuns(): Promise<RunRecord[]> {
-    return (this.#statements.unfinished.all() as RunRow[]).map(toRun);
+  async unfinishedRuns(threadId?: string): Promise<RunRecord[]> {
+    const rows =
+      threadId === undefined
+        ? this.#statements.unfinished.all()
+        : this.#statements.threadUnfinished.all(threadId);
+    return (rows as RunRow[]).map(toRun);
   }
 
   async appendEvents(
@@ -711,6 +715,9 @@ function prepare(db: Database.Database) {
     ),
     unfinished: db.prepare(
       "SELECT * FROM server_runs WHERE status IN ('pending', 'running') ORDER BY rowid",
+    ),
+    threadUnfinished: db.prepare(
+      "SELECT * FROM server_runs WHERE thread_id = ? AND status IN ('pending', 'running') ORDER BY rowid",
     ),
     lastSeq: db.prepare(
       "SELECT coalesce(max(seq), 0) AS last FROM server_run_events WHERE run_id = ?",

@@ -164,6 +164,9 @@ export function describeRuns(context: StoreConformanceContext): void {
     expect(unfinished).toEqual(expect.arrayContaining([a, c]));
     expect(unfinished).not.toContain(b);
     expect(unfinished.indexOf(a)).toBeLessThan(unfinished.indexOf(c));
+    const elsewhere = await threadOf(store, context, owner);
+    await store.insertRun(pendingRun(owner, elsewhere, context.id("elsewhere")));
+    expect((await store.unfinishedRuns(threadId)).map((run) => run.runId)).toEqual([a, c]);
   });
 
   it("counts pending and running runs per owner and in all, as every client sees them", async () => {
