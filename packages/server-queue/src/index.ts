@@ -4,8 +4,10 @@ export {
   type WakeJobData,
 } from "./server-queue.js";
 export {
+  cronQueueName,
   DEFAULT_SERVER_QUEUE_NAME,
   type ServerQueueConnection,
+  webhookQueueName,
 } from "./server-queue-connection.js";
 export {
   createServerWorker,

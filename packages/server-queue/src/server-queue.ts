@@ -1,11 +1,14 @@
 import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { getDefaultLogger, type Logger, withRedaction } from "@framework/core";
 import type { RunRecord, ServerQueue } from "@framework/server";
+import type { WebhookDeliveryFactory } from "@framework/server/internal";
 import { PostgresServerStore } from "@framework/server-postgres";
 import { type ConnectionOptions, Queue } from "bullmq";
+import { QueueWebhookDelivery } from "./queue-webhook-delivery.js";
 import {
   DEFAULT_SERVER_QUEUE_NAME,
   type ServerQueueConnection,
+  webhookQueueName,
 } from "./server-queue-connection.js";
 
 /**
@@ -31,6 +34,11 @@ export interface PostgresServerQueue extends ServerQueue {
   readonly queueName: string;
   /** BullMQ's connection options, for the workers of this queue. */
   readonly connection: ConnectionOptions;
+  /**
+   * Hands the webhooks of runs an instance ends (a pending run it cancels) to the queue's
+   * webhook queue ({@link webhookQueueName}), where the workers attempt them.
+   */
+  readonly webhookDelivery: WebhookDeliveryFactory;
 }
 
 function redisConnection(redis: string | ConnectionOptions): ConnectionOptions {
@@ -85,6 +93,12 @@ export function serverQueue(connection: ServerQueueConnection): PostgresServerQu
     checkpointer,
     queueName,
     connection: redis,
+    webhookDelivery: (delivery) =>
+      new QueueWebhookDelivery({
+        connection: redis,
+        queueName: webhookQueueName(queueName),
+        delivery,
+      }),
     async wake(run: Pick<RunRecord, "runId" | "threadId" | "attempt">) {
       const window = Math.floor(Date.now() / WAKE_WINDOW_MS);
       await jobs().add(
