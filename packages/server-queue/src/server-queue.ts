@@ -1,11 +1,13 @@
 import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { getDefaultLogger, type Logger, withRedaction } from "@framework/core";
 import type { RunRecord, ServerQueue } from "@framework/server";
-import type { WebhookDeliveryFactory } from "@framework/server/internal";
+import type { CronRunner, CronScheduler, WebhookDeliveryFactory } from "@framework/server/internal";
 import { PostgresServerStore } from "@framework/server-postgres";
 import { type ConnectionOptions, Queue } from "bullmq";
+import { QueueCronScheduler } from "./queue-cron-scheduler.js";
 import { QueueWebhookDelivery } from "./queue-webhook-delivery.js";
 import {
+  cronQueueName,
   DEFAULT_SERVER_QUEUE_NAME,
   type ServerQueueConnection,
   webhookQueueName,
@@ -39,6 +41,11 @@ export interface PostgresServerQueue extends ServerQueue {
    * webhook queue ({@link webhookQueueName}), where the workers attempt them.
    */
   readonly webhookDelivery: WebhookDeliveryFactory;
+  /**
+   * Fires crons' ticks from BullMQ job schedulers on the queue's cron queue
+   * ({@link cronQueueName}), one per enabled cron, whose jobs the instances take.
+   */
+  cronScheduler(runner: CronRunner, logger: Logger): CronScheduler;
 }
 
 function redisConnection(redis: string | ConnectionOptions): ConnectionOptions {
@@ -98,6 +105,14 @@ export function serverQueue(connection: ServerQueueConnection): PostgresServerQu
         connection: redis,
         queueName: webhookQueueName(queueName),
         delivery,
+      }),
+    cronScheduler: (runner, cronLogger) =>
+      new QueueCronScheduler({
+        connection: redis,
+        queueName: cronQueueName(queueName),
+        store,
+        runner,
+        logger: cronLogger,
       }),
     async wake(run: Pick<RunRecord, "runId" | "threadId" | "attempt">) {
       const window = Math.floor(Date.now() / WAKE_WINDOW_MS);
