@@ -3,6 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { cronQueueName } from "./server-queue-connection.js";
 import {
   chainWorld,
+  dropTestQueues,
   loseQueueKeys,
   redisUrl,
   servicesMissing,
@@ -24,14 +25,14 @@ afterEach(async () => {
 afterAll(async () => {
   if (servicesMissing) return;
   for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await loseQueueKeys(queue);
+  for (const queue of queues) await dropTestQueues(queue);
 });
 
 /** A fresh schema and queue, with a BullMQ handle on their cron queue. */
 function deployment(label: string) {
   const connection = testConnection(label);
   schemas.push(connection.schema);
-  queues.push(connection.queueName, cronQueueName(connection.queueName));
+  queues.push(connection.queueName);
   const cronJobs = new Queue(cronQueueName(connection.queueName), {
     connection: { url: redisUrl! },
   });

@@ -8,7 +8,7 @@ import { webhookQueueName } from "./server-queue-connection.js";
 import type { ServerWorker } from "./server-worker.js";
 import {
   chainWorld,
-  loseQueueKeys,
+  dropTestQueues,
   redisUrl,
   servicesMissing,
   sql,
@@ -37,7 +37,7 @@ afterEach(async () => {
 afterAll(async () => {
   if (servicesMissing) return;
   for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await loseQueueKeys(queue);
+  for (const queue of queues) await dropTestQueues(queue);
 });
 
 /** One request a receiver got. */
@@ -84,7 +84,7 @@ async function receiver(
 function deployment(label: string) {
   const connection = testConnection(label);
   schemas.push(connection.schema);
-  queues.push(connection.queueName, webhookQueueName(connection.queueName));
+  queues.push(connection.queueName);
   const webhookJobs = new Queue(webhookQueueName(connection.queueName), {
     connection: { url: redisUrl! },
   });

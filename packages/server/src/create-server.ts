@@ -111,7 +111,7 @@ export interface ServerOptions {
   /**
    * The longest this instance sleeps between looks at the store's crons: how soon it fires
    * crons another instance created or changed (its own changes it sees at once). Default
-   * {@link DEFAULT_CRON_POLL_INTERVAL_MS}.
+   * {@link DEFAULT_CRON_POLL_INTERVAL_MS}. Unused with a `queue` that fires crons itself.
    */
   cronPollIntervalMs?: number;
   /** Receives the server's log lines, secrets redacted. Default: the framework's logger. */
