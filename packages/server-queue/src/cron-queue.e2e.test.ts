@@ -54,6 +54,9 @@ async function runsByTick(schema: string, cronId: string): Promise<Map<string, n
 
 const everySecond = "* * * * * *";
 
+/** Polls give up after this long (the machine may be busy); each ends once what it waits for holds. */
+const patiently = { timeout: 30_000 };
+
 describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () => {
   it("fires each tick of an every-second cron once across two instances", async () => {
     const { connection, cronJobs, world } = deployment("cron_ticks");
@@ -72,9 +75,7 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
       tz: "UTC",
     });
     await expect
-      .poll(async () => (await runsByTick(connection.schema, cron.cron_id)).size, {
-        timeout: 15_000,
-      })
+      .poll(async () => (await runsByTick(connection.schema, cron.cron_id)).size, patiently)
       .toBeGreaterThanOrEqual(3);
     const ticks = await runsByTick(connection.schema, cron.cron_id);
     expect([...ticks.values()].every((runs) => runs === 1)).toBe(true);
@@ -82,7 +83,10 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
     expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeUndefined();
     // No tick is left to come: neither a scheduler nor a job waiting to fire.
     await expect
-      .poll(() => cronJobs.getJobCountByTypes("delayed", "wait", "prioritized", "active"))
+      .poll(
+        () => cronJobs.getJobCountByTypes("delayed", "wait", "prioritized", "active"),
+        patiently,
+      )
       .toBe(0);
   });
 
@@ -101,13 +105,34 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
     const fired = (await runsByTick(connection.schema, cron.cron_id)).size;
     open.push(await startInstance(connection, "B", world));
     await expect
-      .poll(() => cronJobs.getJobScheduler(cron.cron_id))
+      .poll(() => cronJobs.getJobScheduler(cron.cron_id), patiently)
       .toMatchObject({ key: cron.cron_id, pattern: everySecond });
     await expect
-      .poll(async () => (await runsByTick(connection.schema, cron.cron_id)).size, {
-        timeout: 15_000,
-      })
+      .poll(async () => (await runsByTick(connection.schema, cron.cron_id)).size, patiently)
       .toBeGreaterThan(fired + 1);
+  });
+
+  it("fires once on start a tick that came due while no instance ran", async () => {
+    const { connection, world } = deployment("cron_missed");
+    const a = await startInstance(connection, "A", world);
+    open.push(a);
+    const cron = await a.client.crons.create("chain", {
+      schedule: "0 0 1 1 *",
+      input: { label: "yearly" },
+      onRunCompleted: "keep",
+    });
+    await a.server.close();
+    // The new year came and went while every instance was down.
+    const missed = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    await sql(`UPDATE "${connection.schema}".server_crons SET next_run_date = $1`, [missed]);
+    open.push(await startInstance(connection, "B", world));
+    await expect
+      .poll(() => runsByTick(connection.schema, cron.cron_id), patiently)
+      .toEqual(new Map([[missed, 1]]));
+    const { rows } = await sql(`SELECT next_run_date FROM "${connection.schema}".server_crons`);
+    expect((rows[0] as { next_run_date: Date }).next_run_date.getTime()).toBeGreaterThan(
+      Date.now(),
+    );
   });
 
   it("removes on start the schedulers of crons deleted behind their back", async () => {
@@ -124,6 +149,6 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
     await a.client.threads.delete(thread.thread_id);
     expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeDefined();
     open.push(await startInstance(connection, "B", world));
-    await expect.poll(() => cronJobs.getJobScheduler(cron.cron_id)).toBeUndefined();
+    await expect.poll(() => cronJobs.getJobScheduler(cron.cron_id), patiently).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+export type { CronTickJobData } from "./queue-cron-scheduler.js";
+export type { WebhookJobData } from "./queue-webhook-delivery.js";
 export {
   type PostgresServerQueue,
   serverQueue,

@@ -99,6 +99,9 @@ const webhooks: WebhookOptions = {
   maxRetryDelayMs: 50,
 };
 
+/** Polls give up after this long (the machine may be busy); each ends once what it waits for holds. */
+const patiently = { timeout: 30_000 };
+
 describe.skipIf(servicesMissing)("webhooks through the queue", () => {
   it("retries a webhook the receiver failed until it is delivered, once", async () => {
     const { connection, webhookJobs, world } = deployment("hook_retry");
@@ -107,9 +110,9 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     open.push(a);
     open.push(await startWorker(connection, "W1", world, { webhooks }));
     await a.client.runs.wait(null, "chain", { input: { label: "1" }, webhook: hook.url });
-    await expect.poll(() => hook.received.length).toBe(3);
+    await expect.poll(() => hook.received.length, patiently).toBe(3);
     const [first] = hook.received;
-    await expect.poll(() => webhookJobs.getJobState(first!.id)).toBe("completed");
+    await expect.poll(() => webhookJobs.getJobState(first!.id), patiently).toBe("completed");
     expect(hook.received).toHaveLength(3);
     expect(new Set(hook.received.map((request) => request.id))).toEqual(new Set([first!.id]));
     expect(hook.received.every((request) => /^v1,/.test(request.signature ?? ""))).toBe(true);
@@ -125,15 +128,15 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     open.push(a);
     const w1 = await startWorker(connection, "W1", world, { webhooks: patient });
     await a.client.runs.wait(null, "chain", { input: { label: "1" }, webhook: hook.url });
-    await expect.poll(() => hook.received.length).toBe(1);
+    await expect.poll(() => hook.received.length, patiently).toBe(1);
     const id = hook.received[0]!.id;
-    await expect.poll(() => webhookJobs.getJobState(id)).toBe("delayed");
+    await expect.poll(() => webhookJobs.getJobState(id), patiently).toBe("delayed");
     expect((await webhookJobs.getJob(id))?.delay).toBe(60_000);
     await w1.close();
     open.push(await startWorker(connection, "W2", world, { webhooks: patient }));
     // The minute passes at once.
     await (await webhookJobs.getJob(id))!.promote();
-    await expect.poll(() => webhookJobs.getJobState(id)).toBe("completed");
+    await expect.poll(() => webhookJobs.getJobState(id), patiently).toBe("completed");
     expect(hook.received.map((request) => request.id)).toEqual([id, id]);
     expect(hook.received[1]!.signature).toMatch(/^v1,/);
   });
@@ -145,9 +148,9 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     open.push(a);
     open.push(await startWorker(connection, "W1", world, { webhooks }));
     await a.client.runs.wait(null, "chain", { input: { label: "1" }, webhook: hook.url });
-    await expect.poll(() => hook.received.length).toBe(1);
+    await expect.poll(() => hook.received.length, patiently).toBe(1);
     const id = hook.received[0]!.id;
-    await expect.poll(() => webhookJobs.getJobState(id)).toBe("failed");
+    await expect.poll(() => webhookJobs.getJobState(id), patiently).toBe("failed");
     const job = await webhookJobs.getJob(id);
     expect(job?.attemptsMade).toBe(1);
     expect(hook.received).toHaveLength(1);
@@ -163,8 +166,10 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
       input: { label: "1" },
       webhook: hook.url,
     });
-    await expect.poll(() => hook.received.length).toBe(2);
-    await expect.poll(() => webhookJobs.getJobState(hook.received[0]!.id)).toBe("completed");
+    await expect.poll(() => hook.received.length, patiently).toBe(2);
+    await expect
+      .poll(() => webhookJobs.getJobState(hook.received[0]!.id), patiently)
+      .toBe("completed");
     const stored = await redisText(`bull:${webhookQueueName(connection.queueName)}:*`);
     // The scan did read the job: its body tells of the run.
     expect(stored).toContain(run.run_id);
