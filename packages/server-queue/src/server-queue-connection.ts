@@ -5,6 +5,16 @@ import type { ConnectionOptions } from "bullmq";
 /** The BullMQ queue server runs wake workers on unless told otherwise. */
 export const DEFAULT_SERVER_QUEUE_NAME = "server-runs";
 
+/** The BullMQ queue of the webhooks of a server queue's runs: `<queueName>-webhooks`. */
+export function webhookQueueName(queueName: string): string {
+  return `${queueName}-webhooks`;
+}
+
+/** The BullMQ queue of a server queue's cron ticks (its job schedulers): `<queueName>-crons`. */
+export function cronQueueName(queueName: string): string {
+  return `${queueName}-crons`;
+}
+
 /**
  * Where a queue's instances and workers meet: Redis for the wake-ups, PostgreSQL for the truth
  * (threads, runs, events, checkpoints). Instances and workers must agree on all of it.

@@ -8,8 +8,8 @@ import type { ServerWorker } from "./server-worker.js";
 import {
   type ChainWorld,
   chainWorld,
+  dropTestQueues,
   gateOf,
-  loseQueueKeys,
   servicesMissing,
   sql,
   startInstance,
@@ -30,7 +30,7 @@ afterEach(async () => {
 afterAll(async () => {
   if (servicesMissing) return;
   for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await loseQueueKeys(queue);
+  for (const queue of queues) await dropTestQueues(queue);
 });
 
 /** Two submitting instances and `workers` in-process workers over a fresh schema and queue. */

@@ -1,11 +1,16 @@
 import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { getDefaultLogger, type Logger, withRedaction } from "@framework/core";
 import type { RunRecord, ServerQueue } from "@framework/server";
+import type { CronRunner, CronScheduler, WebhookDeliveryFactory } from "@framework/server/internal";
 import { PostgresServerStore } from "@framework/server-postgres";
 import { type ConnectionOptions, Queue } from "bullmq";
+import { QueueCronScheduler } from "./queue-cron-scheduler.js";
+import { QueueWebhookDelivery } from "./queue-webhook-delivery.js";
 import {
+  cronQueueName,
   DEFAULT_SERVER_QUEUE_NAME,
   type ServerQueueConnection,
+  webhookQueueName,
 } from "./server-queue-connection.js";
 
 /**
@@ -31,6 +36,16 @@ export interface PostgresServerQueue extends ServerQueue {
   readonly queueName: string;
   /** BullMQ's connection options, for the workers of this queue. */
   readonly connection: ConnectionOptions;
+  /**
+   * Hands the webhooks of runs an instance ends (a pending run it cancels) to the queue's
+   * webhook queue ({@link webhookQueueName}), where the workers attempt them.
+   */
+  readonly webhookDelivery: WebhookDeliveryFactory;
+  /**
+   * Fires crons' ticks from BullMQ job schedulers on the queue's cron queue
+   * ({@link cronQueueName}), one per enabled cron, whose jobs the instances take.
+   */
+  cronScheduler(runner: CronRunner, logger: Logger): CronScheduler;
 }
 
 function redisConnection(redis: string | ConnectionOptions): ConnectionOptions {
@@ -85,6 +100,20 @@ export function serverQueue(connection: ServerQueueConnection): PostgresServerQu
     checkpointer,
     queueName,
     connection: redis,
+    webhookDelivery: (delivery) =>
+      new QueueWebhookDelivery({
+        connection: redis,
+        queueName: webhookQueueName(queueName),
+        delivery,
+      }),
+    cronScheduler: (runner, cronLogger) =>
+      new QueueCronScheduler({
+        connection: redis,
+        queueName: cronQueueName(queueName),
+        store,
+        runner,
+        logger: cronLogger,
+      }),
     async wake(run: Pick<RunRecord, "runId" | "threadId" | "attempt">) {
       const window = Math.floor(Date.now() / WAKE_WINDOW_MS);
       await jobs().add(

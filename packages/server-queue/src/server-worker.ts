@@ -9,11 +9,15 @@ import {
 } from "@framework/server";
 import { createRunExecutor } from "@framework/server/internal";
 import { Worker } from "bullmq";
+import { QueueWebhookDelivery } from "./queue-webhook-delivery.js";
 import { serverQueue, type WakeJobData } from "./server-queue.js";
-import type { ServerQueueConnection } from "./server-queue-connection.js";
+import { type ServerQueueConnection, webhookQueueName } from "./server-queue-connection.js";
 
 /** How many threads a worker executes at once, by default. */
 export const DEFAULT_WORKER_CONCURRENCY = 4;
+
+/** How many webhook attempts a worker makes at once: each only waits on a receiver. */
+const WEBHOOK_CONCURRENCY = 16;
 
 /** Options of {@link createServerWorker}. */
 export interface ServerWorkerOptions {
@@ -38,8 +42,9 @@ export interface ServerWorkerOptions {
   /** How long `close()` lets running nodes end. Default `DEFAULT_SHUTDOWN_GRACE_MS` (10 s). */
   shutdownGraceMs?: number;
   /**
-   * How the webhooks runs ask for are sent, as the instances' `webhooks` option: the worker
-   * that ends a run posts its webhook. Give it the instances' secret and network allowances.
+   * How the webhooks runs ask for are sent, as the instances' `webhooks` option. Workers
+   * attempt every webhook of the queue's webhook queue, whoever ended the run, and sign each
+   * attempt: give them the instances' secret and network allowances.
    */
   webhooks?: WebhookOptions;
   /** Where the run metrics of the runs this worker executes go. Default: the global one. */
@@ -88,6 +93,13 @@ export function createServerWorker(options: ServerWorkerOptions): ServerWorker {
     dispatcher: queue,
     logger,
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    webhookDelivery: (delivery) =>
+      new QueueWebhookDelivery({
+        connection: queue.connection,
+        queueName: webhookQueueName(queue.queueName),
+        delivery,
+        concurrency: WEBHOOK_CONCURRENCY,
+      }),
     ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
   });
   const bull = new Worker<WakeJobData>(

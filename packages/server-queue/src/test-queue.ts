@@ -8,7 +8,11 @@ import { Redis } from "ioredis";
 import pg from "pg";
 import { z } from "zod";
 import { serverQueue } from "./server-queue.js";
-import type { ServerQueueConnection } from "./server-queue-connection.js";
+import {
+  cronQueueName,
+  type ServerQueueConnection,
+  webhookQueueName,
+} from "./server-queue-connection.js";
 import {
   createServerWorker,
   type ServerWorker,
@@ -59,6 +63,13 @@ export async function loseQueueKeys(queueName: string, url = redisUrl!): Promise
     return deleted;
   } finally {
     redis.disconnect();
+  }
+}
+
+/** Deletes every Redis key a test's queue left: its runs', webhooks' and crons' queues. */
+export async function dropTestQueues(queueName: string): Promise<void> {
+  for (const name of [queueName, webhookQueueName(queueName), cronQueueName(queueName)]) {
+    await loseQueueKeys(name);
   }
 }
 

@@ -4,7 +4,7 @@ import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   chainWorld,
-  loseQueueKeys,
+  dropTestQueues,
   postgresUrl,
   servicesMissing,
   sql,
@@ -41,7 +41,7 @@ afterEach(async () => {
 afterAll(async () => {
   if (servicesMissing) return;
   for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await loseQueueKeys(queue);
+  for (const queue of queues) await dropTestQueues(queue);
 });
 
 function startWorkerProcess(config: Record<string, unknown>): Promise<WorkerProcess> {

@@ -111,7 +111,7 @@ export interface ServerOptions {
   /**
    * The longest this instance sleeps between looks at the store's crons: how soon it fires
    * crons another instance created or changed (its own changes it sees at once). Default
-   * {@link DEFAULT_CRON_POLL_INTERVAL_MS}.
+   * {@link DEFAULT_CRON_POLL_INTERVAL_MS}. Unused with a `queue` that fires crons itself.
    */
   cronPollIntervalMs?: number;
   /** Receives the server's log lines, secrets redacted. Default: the framework's logger. */
@@ -212,6 +212,7 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   const log = new RunEventLog(store);
   const reporting = new RunReporting({
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(queue?.webhookDelivery ? { webhookDelivery: queue.webhookDelivery } : {}),
     ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
     store,
     assistants,
@@ -232,12 +233,15 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
     observers: reporting.observers,
     ...(queue ? { dispatcher: queue } : {}),
   });
-  const crons = new TimerCronScheduler({
-    store,
-    runner: new CronRunner({ store, runs, logger }),
-    logger,
-    pollIntervalMs: options.cronPollIntervalMs ?? DEFAULT_CRON_POLL_INTERVAL_MS,
-  });
+  const runner = new CronRunner({ store, runs, logger });
+  const crons =
+    queue?.cronScheduler?.(runner, logger) ??
+    new TimerCronScheduler({
+      store,
+      runner,
+      logger,
+      pollIntervalMs: options.cronPollIntervalMs ?? DEFAULT_CRON_POLL_INTERVAL_MS,
+    });
   const bodyLimitBytes = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const studio = options.studio ? startStudio(options.studio, runs, logger) : undefined;
   const context: ServerContext = {

@@ -1,6 +1,19 @@
 // Plumbing for the framework's own packages (`@framework/server-queue`): not a public API.
+
+export { CronRunner, type CronRunnerOptions, type CronTickOutcome } from "./cron/cron-runner.js";
+export { nextTick } from "./cron/cron-schedule.js";
+export type { CronScheduler } from "./cron/cron-scheduler.js";
 export {
   createRunExecutor,
   type RunExecutor,
   type RunExecutorOptions,
 } from "./run/run-executor.js";
+export {
+  retryDelayMs,
+  type WebhookDelivery,
+  type WebhookDeliveryFactory,
+  type WebhookDeliveryOptions,
+  type WebhookOutcome,
+} from "./webhook/webhook-delivery.js";
+export type { WebhookAttempt, WebhookMessage } from "./webhook/webhook-sender.js";
+export { loggableUrl } from "./webhook/webhook-url.js";

@@ -1,5 +1,5 @@
 import type { Logger } from "@framework/core";
-import type { ServerStore } from "../store/server-store.js";
+import type { CronRecord, ServerStore } from "../store/server-store.js";
 import type { CronRunner } from "./cron-runner.js";
 
 /**
@@ -9,8 +9,11 @@ import type { CronRunner } from "./cron-runner.js";
 export interface CronScheduler {
   /** Starts firing due ticks. */
   start(): void;
-  /** A cron was created, changed or deleted in this process: look at the store again now. */
-  changed(): void;
+  /**
+   * A cron was created, changed or deleted in this process: `cron` is it as stored now,
+   * `undefined` once deleted. Settles once the scheduler follows the change.
+   */
+  changed(cronId: string, cron: CronRecord | undefined): void | Promise<void>;
   /** Stops firing; settles once a tick being fired has its run created. */
   close(): Promise<void>;
 }

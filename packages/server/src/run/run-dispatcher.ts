@@ -1,5 +1,9 @@
+import type { Logger } from "@framework/core";
 import type { Checkpointer } from "@framework/graph";
+import type { CronRunner } from "../cron/cron-runner.js";
+import type { CronScheduler } from "../cron/cron-scheduler.js";
 import type { RunRecord, ServerStore } from "../store/server-store.js";
+import type { WebhookDeliveryFactory } from "../webhook/webhook-delivery.js";
 
 /**
  * Where a server's runs execute when not in its own process: a pool of workers woken through a
@@ -26,6 +30,18 @@ export interface ServerQueue extends RunDispatcher {
   readonly store: ServerStore;
   /** The checkpointer every instance and worker shares. */
   readonly checkpointer: Checkpointer;
+  /**
+   * Where the webhooks of runs this instance ends go, in place of retries kept in its memory:
+   * a queue's, whose retries outlive the instance. Its types are in
+   * `@framework/server/internal`.
+   */
+  readonly webhookDelivery?: WebhookDeliveryFactory;
+  /**
+   * What fires crons' ticks in place of each instance's timer (a queue's job schedulers),
+   * through `runner`, which claims each tick in the store. Its types are in
+   * `@framework/server/internal`.
+   */
+  cronScheduler?(runner: CronRunner, logger: Logger): CronScheduler;
   /** Closes what the queue opened; the server calls it once its runs are closed. */
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import type { MeterProvider } from "@opentelemetry/api";
 import { servedAssistants } from "../assistant/assistant-registry.js";
 import type { ServableGraph } from "../assistant/served-assistant.js";
 import type { ServerStore } from "../store/server-store.js";
+import type { WebhookDeliveryFactory } from "../webhook/webhook-delivery.js";
 import type { WebhookOptions } from "../webhook/webhook-options.js";
 import type { RunDispatcher } from "./run-dispatcher.js";
 import { RunEventLog } from "./run-event-log.js";
@@ -23,6 +24,8 @@ export interface RunExecutorOptions {
   readonly logger: Logger;
   /** How the webhooks the runs ask for are sent: as the server instances' `webhooks`. */
   readonly webhooks?: WebhookOptions;
+  /** Where the webhooks go (the queue's, durable). Default: retried in this process. */
+  readonly webhookDelivery?: WebhookDeliveryFactory;
   /** Where the run metrics go. Default: the global meter provider. */
   readonly meterProvider?: MeterProvider;
 }
@@ -51,6 +54,7 @@ export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
   const log = new RunEventLog(store);
   const reporting = new RunReporting({
     ...(options.webhooks ? { webhooks: options.webhooks } : {}),
+    ...(options.webhookDelivery ? { webhookDelivery: options.webhookDelivery } : {}),
     ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
     store,
     assistants,

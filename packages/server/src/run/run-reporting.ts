@@ -4,12 +4,15 @@ import type { AssistantRegistry } from "../assistant/assistant-registry.js";
 import { ServerMetrics } from "../metrics/server-metrics.js";
 import type { ServerStore } from "../store/server-store.js";
 import { RunWebhooks } from "../webhook/run-webhooks.js";
+import type { WebhookDeliveryFactory } from "../webhook/webhook-delivery.js";
 import type { WebhookOptions } from "../webhook/webhook-options.js";
 import type { RunObserver } from "./run-observer.js";
 
 /** Options of {@link RunReporting}. */
 export interface RunReportingOptions {
   readonly webhooks?: WebhookOptions;
+  /** Where the webhooks go (a queue's, durable). Default: retried in this process. */
+  readonly webhookDelivery?: WebhookDeliveryFactory;
   /** Default: the global meter provider. */
   readonly meterProvider?: MeterProvider;
   readonly store: ServerStore;
@@ -26,7 +29,14 @@ export class RunReporting {
   readonly metrics: ServerMetrics;
   readonly webhooks: RunWebhooks;
 
-  constructor({ webhooks, meterProvider, store, assistants, logger }: RunReportingOptions) {
+  constructor({
+    webhooks,
+    webhookDelivery,
+    meterProvider,
+    store,
+    assistants,
+    logger,
+  }: RunReportingOptions) {
     const metrics = new ServerMetrics(
       meterProvider ?? otelMetrics.getMeterProvider(),
       store,
@@ -39,6 +49,7 @@ export class RunReporting {
       assistants,
       logger,
       ended: (outcome) => metrics.webhookEnded(outcome),
+      ...(webhookDelivery ? { delivery: webhookDelivery } : {}),
     });
   }
 

@@ -10,6 +10,7 @@ import type { JsonObject, RunRecord, ServerStore } from "../store/server-store.j
 import {
   InProcessWebhookDelivery,
   type WebhookDelivery,
+  type WebhookDeliveryFactory,
   type WebhookOutcome,
 } from "./webhook-delivery.js";
 import {
@@ -31,6 +32,8 @@ export interface RunWebhooksOptions {
   readonly logger: Logger;
   /** Hears how each delivery ended (the metrics). */
   readonly ended?: (outcome: WebhookOutcome) => void;
+  /** Where the webhooks go (a queue's, durable). Default: retried in this process. */
+  readonly delivery?: WebhookDeliveryFactory;
 }
 
 /**
@@ -48,7 +51,7 @@ export class RunWebhooks implements RunObserver {
   readonly #started = new Map<string, string>();
 
   /** @throws ConfigurationError for a secret that is not a Standard Webhooks one. */
-  constructor({ options, store, assistants, logger, ended }: RunWebhooksOptions) {
+  constructor({ options, store, assistants, logger, ended, delivery }: RunWebhooksOptions) {
     if (options.secret !== undefined) registerSecret(options.secret);
     const key = options.secret === undefined ? undefined : webhookKey(options.secret);
     const targets: WebhookTargets = {
@@ -60,7 +63,8 @@ export class RunWebhooks implements RunObserver {
     this.#assistants = assistants;
     this.#logger = logger;
     const timeoutMs = options.timeoutMs ?? DEFAULT_WEBHOOK_TIMEOUT_MS;
-    this.#delivery = new InProcessWebhookDelivery({
+    const deliveryOf = delivery ?? ((settings) => new InProcessWebhookDelivery(settings));
+    this.#delivery = deliveryOf({
       send: (message, signal) => sendWebhook(message, { ...targets, key, timeoutMs, signal }),
       maxAttempts: Math.max(1, options.maxAttempts ?? DEFAULT_WEBHOOK_MAX_ATTEMPTS),
       retryDelayMs: options.retryDelayMs ?? DEFAULT_WEBHOOK_RETRY_DELAY_MS,

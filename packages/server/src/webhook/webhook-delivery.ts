@@ -17,8 +17,11 @@ export interface WebhookDelivery {
   close(): Promise<void>;
 }
 
-/** Options of {@link InProcessWebhookDelivery}. */
-export interface InProcessWebhookDeliveryOptions {
+/**
+ * What every {@link WebhookDelivery} is made from: how to make one attempt, and the retry
+ * policy of the server's `webhooks` option.
+ */
+export interface WebhookDeliveryOptions {
   /** Makes one attempt; `signal` aborts it when the delivery closes. */
   readonly send: (message: WebhookMessage, signal: AbortSignal) => Promise<WebhookAttempt>;
   readonly maxAttempts: number;
@@ -29,6 +32,9 @@ export interface InProcessWebhookDeliveryOptions {
   readonly ended?: (outcome: WebhookOutcome) => void;
 }
 
+/** Makes the delivery a server or queue worker hands its webhooks to. */
+export type WebhookDeliveryFactory = (options: WebhookDeliveryOptions) => WebhookDelivery;
+
 /**
  * Delivers webhooks from this process: each attempt is logged, and a network error, a timeout,
  * a 429 or a 5xx is retried after an exponentially growing wait (with jitter, so receivers
@@ -36,11 +42,11 @@ export interface InProcessWebhookDeliveryOptions {
  * Retries not yet due when the server stops are lost.
  */
 export class InProcessWebhookDelivery implements WebhookDelivery {
-  readonly #options: InProcessWebhookDeliveryOptions;
+  readonly #options: WebhookDeliveryOptions;
   readonly #closed = new AbortController();
   readonly #under = new Set<Promise<void>>();
 
-  constructor(options: InProcessWebhookDeliveryOptions) {
+  constructor(options: WebhookDeliveryOptions) {
     this.#options = options;
   }
 
@@ -103,7 +109,7 @@ export class InProcessWebhookDelivery implements WebhookDelivery {
 export function retryDelayMs(
   attempt: number,
   retryAfter: number | undefined,
-  options: Pick<InProcessWebhookDeliveryOptions, "retryDelayMs" | "maxRetryDelayMs">,
+  options: Pick<WebhookDeliveryOptions, "retryDelayMs" | "maxRetryDelayMs">,
   random: () => number = Math.random,
 ): number {
   if (retryAfter !== undefined) return Math.min(retryAfter, options.maxRetryDelayMs);

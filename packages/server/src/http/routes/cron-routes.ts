@@ -152,7 +152,7 @@ export function cronRoutes(
       run,
       metadata: request.metadata ?? {},
     });
-    scheduler.changed();
+    await scheduler.changed(cron.cronId, cron);
     return wireCron(cron);
   };
 
@@ -230,7 +230,7 @@ export function cronRoutes(
       }
       const updated = await store.updateCron(owner, cron.cronId, patch);
       if (!updated) throw new ResourceNotFoundError({ resource: "cron", id: cron.cronId });
-      scheduler.changed();
+      await scheduler.changed(updated.cronId, updated);
       return c.json(wireCron(updated), 200);
     },
   );
@@ -249,7 +249,7 @@ export function cronRoutes(
       if (!(await store.deleteCron(c.var.user.id, cronId))) {
         throw new ResourceNotFoundError({ resource: "cron", id: cronId });
       }
-      scheduler.changed();
+      await scheduler.changed(cronId, undefined);
       return c.body(null, 204);
     },
   );

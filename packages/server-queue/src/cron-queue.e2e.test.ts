@@ -1,0 +1,154 @@
+import { Queue } from "bullmq";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { cronQueueName } from "./server-queue-connection.js";
+import {
+  chainWorld,
+  dropTestQueues,
+  loseQueueKeys,
+  redisUrl,
+  servicesMissing,
+  sql,
+  startInstance,
+  type TestInstance,
+  testConnection,
+} from "./test-queue.js";
+
+const open: (TestInstance | Queue)[] = [];
+const schemas: string[] = [];
+const queues: string[] = [];
+
+afterEach(async () => {
+  for (const opened of open.splice(0).reverse()) {
+    await (opened instanceof Queue ? opened.close() : opened.server.close());
+  }
+});
+afterAll(async () => {
+  if (servicesMissing) return;
+  for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  for (const queue of queues) await dropTestQueues(queue);
+});
+
+/** A fresh schema and queue, with a BullMQ handle on their cron queue. */
+function deployment(label: string) {
+  const connection = testConnection(label);
+  schemas.push(connection.schema);
+  queues.push(connection.queueName);
+  const cronJobs = new Queue(cronQueueName(connection.queueName), {
+    connection: { url: redisUrl! },
+  });
+  open.push(cronJobs);
+  return { connection, cronJobs, world: chainWorld() };
+}
+
+/** How many runs each tick of the cron created, by tick. */
+async function runsByTick(schema: string, cronId: string): Promise<Map<string, number>> {
+  const { rows } = await sql(
+    `SELECT metadata::jsonb->>'cron_run_date' AS tick, count(*)::int AS runs
+       FROM "${schema}".server_runs
+      WHERE metadata::jsonb->>'cron_id' = $1
+      GROUP BY 1`,
+    [cronId],
+  );
+  return new Map(rows.map((row: { tick: string; runs: number }) => [row.tick, row.runs]));
+}
+
+const everySecond = "* * * * * *";
+
+/** Polls give up after this long (the machine may be busy); each ends once what it waits for holds. */
+const patiently = { timeout: 30_000 };
+
+describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () => {
+  it("fires each tick of an every-second cron once across two instances", async () => {
+    const { connection, cronJobs, world } = deployment("cron_ticks");
+    const a = await startInstance(connection, "A", world);
+    open.push(a);
+    const b = await startInstance(connection, "B", world);
+    open.push(b);
+    const cron = await a.client.crons.create("chain", {
+      schedule: everySecond,
+      input: { label: "tick" },
+      onRunCompleted: "keep",
+    });
+    expect(await cronJobs.getJobScheduler(cron.cron_id)).toMatchObject({
+      key: cron.cron_id,
+      pattern: everySecond,
+      tz: "UTC",
+    });
+    await expect
+      .poll(async () => (await runsByTick(connection.schema, cron.cron_id)).size, patiently)
+      .toBeGreaterThanOrEqual(3);
+    const ticks = await runsByTick(connection.schema, cron.cron_id);
+    expect([...ticks.values()].every((runs) => runs === 1)).toBe(true);
+    await b.client.crons.delete(cron.cron_id);
+    expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeUndefined();
+    // No tick is left to come: neither a scheduler nor a job waiting to fire.
+    await expect
+      .poll(
+        () => cronJobs.getJobCountByTypes("delayed", "wait", "prioritized", "active"),
+        patiently,
+      )
+      .toBe(0);
+  });
+
+  it("gives crons their schedules back on start after Redis lost them", async () => {
+    const { connection, cronJobs, world } = deployment("cron_restore");
+    const a = await startInstance(connection, "A", world);
+    open.push(a);
+    const cron = await a.client.crons.create("chain", {
+      schedule: everySecond,
+      input: { label: "tick" },
+      onRunCompleted: "keep",
+    });
+    await a.server.close();
+    expect(await loseQueueKeys(cronQueueName(connection.queueName))).toBeGreaterThan(0);
+    expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeUndefined();
+    const fired = (await runsByTick(connection.schema, cron.cron_id)).size;
+    open.push(await startInstance(connection, "B", world));
+    await expect
+      .poll(() => cronJobs.getJobScheduler(cron.cron_id), patiently)
+      .toMatchObject({ key: cron.cron_id, pattern: everySecond });
+    await expect
+      .poll(async () => (await runsByTick(connection.schema, cron.cron_id)).size, patiently)
+      .toBeGreaterThan(fired + 1);
+  });
+
+  it("fires once on start a tick that came due while no instance ran", async () => {
+    const { connection, world } = deployment("cron_missed");
+    const a = await startInstance(connection, "A", world);
+    open.push(a);
+    const cron = await a.client.crons.create("chain", {
+      schedule: "0 0 1 1 *",
+      input: { label: "yearly" },
+      onRunCompleted: "keep",
+    });
+    await a.server.close();
+    // The new year came and went while every instance was down.
+    const missed = new Date(Date.now() - 60 * 60 * 1000).toISOString();
+    await sql(`UPDATE "${connection.schema}".server_crons SET next_run_date = $1`, [missed]);
+    open.push(await startInstance(connection, "B", world));
+    await expect
+      .poll(() => runsByTick(connection.schema, cron.cron_id), patiently)
+      .toEqual(new Map([[missed, 1]]));
+    const { rows } = await sql(`SELECT next_run_date FROM "${connection.schema}".server_crons`);
+    expect((rows[0] as { next_run_date: Date }).next_run_date.getTime()).toBeGreaterThan(
+      Date.now(),
+    );
+  });
+
+  it("removes on start the schedulers of crons deleted behind their back", async () => {
+    const { connection, cronJobs, world } = deployment("cron_gone");
+    const a = await startInstance(connection, "A", world);
+    open.push(a);
+    const thread = await a.client.threads.create();
+    const cron = await a.client.crons.createForThread(thread.thread_id, "chain", {
+      schedule: "0 0 1 1 *",
+      input: { label: "yearly" },
+    });
+    expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeDefined();
+    // Deleting the thread deletes its crons, without a word to the scheduler.
+    await a.client.threads.delete(thread.thread_id);
+    expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeDefined();
+    open.push(await startInstance(connection, "B", world));
+    await expect.poll(() => cronJobs.getJobScheduler(cron.cron_id), patiently).toBeUndefined();
+  });
+});
