@@ -6,12 +6,12 @@
 //   pnpm --filter @framework/bench bench:queue [--smoke]
 //
 // Needs `pnpm build` and the servers of `pnpm services:start`.
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { fileURLToPath } from "node:url";
 import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { CrewQueue } from "@framework/crew-queue";
 import pg from "pg";
+import { type LineChild, startLineChild, stopLineChildren } from "./line-child.js";
 import { currentEnvironment, formatNumber } from "./report.js";
 import { checkServices, configuredServiceUrls } from "./services.js";
 
@@ -35,54 +35,15 @@ const postgresUrl = postgres.url;
 const redisUrl = redis.url;
 const workerScript = fileURLToPath(new URL("./queue-worker.ts", import.meta.url));
 
-interface Worker {
-  child: ChildProcess;
-  lines: string[];
-  ready: Promise<void>;
-  onLine(test: (line: string) => boolean): Promise<string>;
-}
+/** A worker process: `ready` once it takes runs. */
+type Worker = LineChild & { ready: Promise<void> };
 
 function startWorker(config: Record<string, unknown>): Worker {
-  const child = spawn(process.execPath, ["--import", "tsx", workerScript, JSON.stringify(config)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const lines: string[] = [];
-  const waiters: { test: (line: string) => boolean; resolve: (line: string) => void }[] = [];
-  let buffer = "";
-  child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-    buffer += chunk;
-    const parts = buffer.split("\n");
-    buffer = parts.pop()!;
-    for (const line of parts) {
-      lines.push(line);
-      for (const waiter of [...waiters]) {
-        if (!waiter.test(line)) continue;
-        waiters.splice(waiters.indexOf(waiter), 1);
-        waiter.resolve(line);
-      }
-    }
-  });
-  const onLine = (test: (line: string) => boolean) =>
-    new Promise<string>((resolve) => {
-      const seen = lines.find(test);
-      if (seen !== undefined) resolve(seen);
-      else waiters.push({ test, resolve });
-    });
-  return { child, lines, onLine, ready: onLine((line) => line === "ready").then(() => undefined) };
+  const child = startLineChild(workerScript, [JSON.stringify(config)]);
+  return { ...child, ready: child.onLine((line) => line === "ready").then(() => undefined) };
 }
 
-async function stop(workers: Worker[]): Promise<void> {
-  await Promise.all(
-    workers.map(
-      (worker) =>
-        new Promise<void>((resolve) => {
-          if (worker.child.exitCode !== null || worker.child.signalCode !== null) return resolve();
-          worker.child.once("exit", () => resolve());
-          worker.child.kill("SIGTERM");
-        }),
-    ),
-  );
-}
+const stop = stopLineChildren;
 
 async function withQueue<T>(
   fn: (queue: CrewQueue, base: Record<string, unknown>) => Promise<T>,
