@@ -21,6 +21,15 @@ import type {
   ThreadSearch,
   ThreadStatus,
 } from "@framework/server";
+import {
+  cronSortColumns,
+  type CronRow as StoreCronRow,
+  type EventRow as StoreEventRow,
+  type RunRow as StoreRunRow,
+  type ThreadRow as StoreThreadRow,
+  storeRows,
+  threadSortColumns,
+} from "@framework/server/internal";
 import type pg from "pg";
 import { ThreadLeaseLostError } from "./error/thread-lease-lost-error.js";
 import { changePayload, InstanceLink } from "./instance-link.js";
@@ -52,41 +61,21 @@ interface HeldLease {
   count: number;
 }
 
-interface ThreadRow {
-  thread_id: string;
-  owner: string;
-  created_at: Date;
-  updated_at: Date;
-  metadata: string;
-  status: string;
-  assistant_id: string | null;
-  head: string | null;
-  temporary: boolean;
-}
-
-interface RunRow {
-  run_id: string;
-  thread_id: string;
-  assistant_id: string;
-  owner: string;
-  status: string;
-  created_at: Date;
-  updated_at: Date;
-  metadata: string;
-  multitask_strategy: string;
-  request: string;
-  error: string | null;
-  attempt: number;
-  checkpoint_before: string | null;
-  cancel: string | null;
-}
-
-interface EventRow {
-  run_id: string;
-  seq: string;
-  event: string;
-  data: string;
-}
+// node-postgres gives timestamptz columns as Dates, booleans as booleans, bigints as text.
+type ThreadRow = StoreThreadRow<Date, boolean>;
+type RunRow = StoreRunRow<Date>;
+type EventRow = StoreEventRow<string | number>;
+type CronRow = StoreCronRow<Date, boolean>;
+const {
+  thread: toThread,
+  run: toRun,
+  event: toEvent,
+  cron: toCron,
+} = storeRows({
+  time: (value: Date) => value.toISOString(),
+  flag: (value: boolean) => value,
+  counter: (value: string | number) => Number(value),
+});
 
 const threadColumns =
   "thread_id, owner, created_at, updated_at, metadata, status, assistant_id, head, temporary";
@@ -95,93 +84,8 @@ const runColumns = `run_id, thread_id, assistant_id, owner, status, created_at, 
 const unfinished = "('pending', 'running')";
 const ended = "('success', 'error', 'timeout', 'interrupted')";
 
-const threadSortColumns: Record<ThreadSearch["sortBy"], string> = {
-  thread_id: "thread_id",
-  status: "status",
-  created_at: "created_at",
-  updated_at: "updated_at",
-};
-
-function toThread(row: ThreadRow): ThreadRecord {
-  return {
-    threadId: row.thread_id,
-    owner: row.owner,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    metadata: JSON.parse(row.metadata) as JsonObject,
-    status: row.status as ThreadStatus,
-    assistantId: row.assistant_id,
-    head: row.head,
-    temporary: row.temporary,
-  };
-}
-
-function toRun(row: RunRow): RunRecord {
-  return {
-    runId: row.run_id,
-    threadId: row.thread_id,
-    assistantId: row.assistant_id,
-    owner: row.owner,
-    status: row.status as RunRecord["status"],
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-    metadata: JSON.parse(row.metadata) as JsonObject,
-    multitaskStrategy: row.multitask_strategy as RunRecord["multitaskStrategy"],
-    request: JSON.parse(row.request) as RunRecord["request"],
-    error: row.error === null ? null : (JSON.parse(row.error) as RunRecord["error"]),
-    attempt: row.attempt,
-    checkpointBefore: row.checkpoint_before,
-    cancel: row.cancel as RunRecord["cancel"],
-  };
-}
-
-interface CronRow {
-  cron_id: string;
-  owner: string;
-  assistant_id: string;
-  thread_id: string | null;
-  schedule: string;
-  timezone: string | null;
-  end_time: Date | null;
-  enabled: boolean;
-  next_run_date: Date | null;
-  on_run_completed: string;
-  run: string;
-  metadata: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
 const cronColumns = `cron_id, owner, assistant_id, thread_id, schedule, timezone, end_time,
   enabled, next_run_date, on_run_completed, run, metadata, created_at, updated_at`;
-
-const cronSortColumns: Record<CronSearch["sortBy"], string> = {
-  cron_id: "cron_id",
-  assistant_id: "assistant_id",
-  thread_id: "thread_id",
-  created_at: "created_at",
-  updated_at: "updated_at",
-  next_run_date: "next_run_date",
-};
-
-function toCron(row: CronRow): CronRecord {
-  return {
-    cronId: row.cron_id,
-    owner: row.owner,
-    assistantId: row.assistant_id,
-    threadId: row.thread_id,
-    schedule: row.schedule,
-    timezone: row.timezone,
-    endTime: row.end_time === null ? null : row.end_time.toISOString(),
-    enabled: row.enabled,
-    nextRunDate: row.next_run_date === null ? null : row.next_run_date.toISOString(),
-    onRunCompleted: row.on_run_completed as CronRecord["onRunCompleted"],
-    run: JSON.parse(row.run) as CronRecord["run"],
-    metadata: JSON.parse(row.metadata) as JsonObject,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
 
 /** The WHERE clause of a cron filter, `owner` first, with its values numbered from $1. */
 function cronWhere(owner: string, filter: CronFilter & { enabled?: boolean }) {
@@ -202,10 +106,6 @@ function cronWhere(owner: string, filter: CronFilter & { enabled?: boolean }) {
     );
   }
   return { where, values, parameter };
-}
-
-function toEvent(row: EventRow): RunEventRecord {
-  return { runId: row.run_id, seq: Number(row.seq), event: row.event, data: JSON.parse(row.data) };
 }
 
 /**

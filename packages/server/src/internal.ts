@@ -9,6 +9,16 @@ export {
   type RunExecutorOptions,
 } from "./run/run-executor.js";
 export {
+  type CronRow,
+  cronSortColumns,
+  type EventRow,
+  type RowTypes,
+  type RunRow,
+  storeRows,
+  type ThreadRow,
+  threadSortColumns,
+} from "./store/store-rows.js";
+export {
   retryDelayMs,
   type WebhookDelivery,
   type WebhookDeliveryFactory,

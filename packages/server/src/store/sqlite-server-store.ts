@@ -21,6 +21,15 @@ import type {
   ThreadSearch,
   ThreadStatus,
 } from "./server-store.js";
+import {
+  cronSortColumns,
+  type CronRow as StoreCronRow,
+  type EventRow as StoreEventRow,
+  type RunRow as StoreRunRow,
+  type ThreadRow as StoreThreadRow,
+  storeRows,
+  threadSortColumns,
+} from "./store-rows.js";
 
 /**
  * Forward migrations, one script per schema version, never edited once released. The tables
@@ -90,111 +99,6 @@ const migrations: readonly string[] = [
      WHERE enabled = 1 AND next_run_date IS NOT NULL;`,
 ];
 
-interface ThreadRow {
-  thread_id: string;
-  owner: string;
-  created_at: string;
-  updated_at: string;
-  metadata: string;
-  status: string;
-  assistant_id: string | null;
-  head: string | null;
-  temporary: number;
-}
-
-interface RunRow {
-  run_id: string;
-  thread_id: string;
-  assistant_id: string;
-  owner: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  metadata: string;
-  multitask_strategy: string;
-  request: string;
-  error: string | null;
-  attempt: number;
-  checkpoint_before: string | null;
-  cancel: string | null;
-}
-
-interface EventRow {
-  run_id: string;
-  seq: number;
-  event: string;
-  data: string;
-}
-
-function toThread(row: ThreadRow): ThreadRecord {
-  return {
-    threadId: row.thread_id,
-    owner: row.owner,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    metadata: JSON.parse(row.metadata) as JsonObject,
-    status: row.status as ThreadStatus,
-    assistantId: row.assistant_id,
-    head: row.head,
-    temporary: row.temporary === 1,
-  };
-}
-
-function toRun(row: RunRow): RunRecord {
-  return {
-    runId: row.run_id,
-    threadId: row.thread_id,
-    assistantId: row.assistant_id,
-    owner: row.owner,
-    status: row.status as RunRecord["status"],
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    metadata: JSON.parse(row.metadata) as JsonObject,
-    multitaskStrategy: row.multitask_strategy as RunRecord["multitaskStrategy"],
-    request: JSON.parse(row.request) as RunRecord["request"],
-    error: row.error === null ? null : (JSON.parse(row.error) as RunRecord["error"]),
-    attempt: row.attempt,
-    checkpointBefore: row.checkpoint_before,
-    cancel: row.cancel as RunRecord["cancel"],
-  };
-}
-
-interface CronRow {
-  cron_id: string;
-  owner: string;
-  assistant_id: string;
-  thread_id: string | null;
-  schedule: string;
-  timezone: string | null;
-  end_time: string | null;
-  enabled: number;
-  next_run_date: string | null;
-  on_run_completed: string;
-  run: string;
-  metadata: string;
-  created_at: string;
-  updated_at: string;
-}
-
-function toCron(row: CronRow): CronRecord {
-  return {
-    cronId: row.cron_id,
-    owner: row.owner,
-    assistantId: row.assistant_id,
-    threadId: row.thread_id,
-    schedule: row.schedule,
-    timezone: row.timezone,
-    endTime: row.end_time,
-    enabled: row.enabled === 1,
-    nextRunDate: row.next_run_date,
-    onRunCompleted: row.on_run_completed as CronRecord["onRunCompleted"],
-    run: JSON.parse(row.run) as CronRecord["run"],
-    metadata: JSON.parse(row.metadata) as JsonObject,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-  };
-}
-
 /** The WHERE clause of a cron filter, `owner` first. */
 function cronWhere(owner: string, filter: CronFilter & { enabled?: boolean }) {
   const where = ["owner = ?"];
@@ -232,25 +136,21 @@ function metadataMatch(metadata: JsonObject | undefined) {
   return { where, params };
 }
 
-function toEvent(row: EventRow): RunEventRecord {
-  return { runId: row.run_id, seq: row.seq, event: row.event, data: JSON.parse(row.data) };
-}
-
-const threadSortColumns: Record<ThreadSearch["sortBy"], string> = {
-  thread_id: "thread_id",
-  status: "status",
-  created_at: "created_at",
-  updated_at: "updated_at",
-};
-
-const cronSortColumns: Record<CronSearch["sortBy"], string> = {
-  cron_id: "cron_id",
-  assistant_id: "assistant_id",
-  thread_id: "thread_id",
-  created_at: "created_at",
-  updated_at: "updated_at",
-  next_run_date: "next_run_date",
-};
+// SQLite keeps times as ISO text, flags as 0 or 1, and sequence numbers as integers.
+type ThreadRow = StoreThreadRow<string, number>;
+type RunRow = StoreRunRow<string>;
+type EventRow = StoreEventRow<number>;
+type CronRow = StoreCronRow<string, number>;
+const {
+  thread: toThread,
+  run: toRun,
+  event: toEvent,
+  cron: toCron,
+} = storeRows({
+  time: (value: string) => value,
+  flag: (value: number) => value === 1,
+  counter: (value: number) => value,
+});
 
 /** Options of {@link SqliteServerStore}. */
 export interface SqliteServerStoreOptions {
