@@ -1,42 +1,25 @@
 import { Queue } from "bullmq";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { cronQueueName } from "./server-queue-connection.js";
 import {
   chainWorld,
-  dropTestQueues,
   loseQueueKeys,
   redisUrl,
   servicesMissing,
   sql,
   startInstance,
-  type TestInstance,
-  testConnection,
+  testDeployments,
 } from "./test-queue.js";
 
-const open: (TestInstance | Queue)[] = [];
-const schemas: string[] = [];
-const queues: string[] = [];
-
-afterEach(async () => {
-  for (const opened of open.splice(0).reverse()) {
-    await (opened instanceof Queue ? opened.close() : opened.server.close());
-  }
-});
-afterAll(async () => {
-  if (servicesMissing) return;
-  for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await dropTestQueues(queue);
-});
+const deployments = testDeployments();
 
 /** A fresh schema and queue, with a BullMQ handle on their cron queue. */
 function deployment(label: string) {
-  const connection = testConnection(label);
-  schemas.push(connection.schema);
-  queues.push(connection.queueName);
+  const connection = deployments.connection(label);
   const cronJobs = new Queue(cronQueueName(connection.queueName), {
     connection: { url: redisUrl! },
   });
-  open.push(cronJobs);
+  deployments.keep(cronJobs);
   return { connection, cronJobs, world: chainWorld() };
 }
 
@@ -61,9 +44,9 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
   it("fires each tick of an every-second cron once across two instances", async () => {
     const { connection, cronJobs, world } = deployment("cron_ticks");
     const a = await startInstance(connection, "A", world);
-    open.push(a);
+    deployments.keep(a);
     const b = await startInstance(connection, "B", world);
-    open.push(b);
+    deployments.keep(b);
     const cron = await a.client.crons.create("chain", {
       schedule: everySecond,
       input: { label: "tick" },
@@ -93,7 +76,7 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
   it("gives crons their schedules back on start after Redis lost them", async () => {
     const { connection, cronJobs, world } = deployment("cron_restore");
     const a = await startInstance(connection, "A", world);
-    open.push(a);
+    deployments.keep(a);
     const cron = await a.client.crons.create("chain", {
       schedule: everySecond,
       input: { label: "tick" },
@@ -103,7 +86,7 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
     expect(await loseQueueKeys(cronQueueName(connection.queueName))).toBeGreaterThan(0);
     expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeUndefined();
     const fired = (await runsByTick(connection.schema, cron.cron_id)).size;
-    open.push(await startInstance(connection, "B", world));
+    deployments.keep(await startInstance(connection, "B", world));
     await expect
       .poll(() => cronJobs.getJobScheduler(cron.cron_id), patiently)
       .toMatchObject({ key: cron.cron_id, pattern: everySecond });
@@ -115,7 +98,7 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
   it("fires once on start a tick that came due while no instance ran", async () => {
     const { connection, world } = deployment("cron_missed");
     const a = await startInstance(connection, "A", world);
-    open.push(a);
+    deployments.keep(a);
     const cron = await a.client.crons.create("chain", {
       schedule: "0 0 1 1 *",
       input: { label: "yearly" },
@@ -125,7 +108,7 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
     // The new year came and went while every instance was down.
     const missed = new Date(Date.now() - 60 * 60 * 1000).toISOString();
     await sql(`UPDATE "${connection.schema}".server_crons SET next_run_date = $1`, [missed]);
-    open.push(await startInstance(connection, "B", world));
+    deployments.keep(await startInstance(connection, "B", world));
     await expect
       .poll(() => runsByTick(connection.schema, cron.cron_id), patiently)
       .toEqual(new Map([[missed, 1]]));
@@ -138,7 +121,7 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
   it("removes on start the schedulers of crons deleted behind their back", async () => {
     const { connection, cronJobs, world } = deployment("cron_gone");
     const a = await startInstance(connection, "A", world);
-    open.push(a);
+    deployments.keep(a);
     const thread = await a.client.threads.create();
     const cron = await a.client.crons.createForThread(thread.thread_id, "chain", {
       schedule: "0 0 1 1 *",
@@ -148,7 +131,7 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
     // Deleting the thread deletes its crons, without a word to the scheduler.
     await a.client.threads.delete(thread.thread_id);
     expect(await cronJobs.getJobScheduler(cron.cron_id)).toBeDefined();
-    open.push(await startInstance(connection, "B", world));
+    deployments.keep(await startInstance(connection, "B", world));
     await expect.poll(() => cronJobs.getJobScheduler(cron.cron_id), patiently).toBeUndefined();
   });
 });

@@ -1,44 +1,25 @@
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import type { ServerWorker } from "./server-worker.js";
+import { describe, expect, it } from "vitest";
 import {
   type ChainWorld,
   chainWorld,
-  dropTestQueues,
   gateOf,
   servicesMissing,
-  sql,
   startInstance,
   startWorker,
-  type TestInstance,
-  testConnection,
+  testDeployments,
 } from "./test-queue.js";
 
-const open: (TestInstance | ServerWorker)[] = [];
-const schemas: string[] = [];
-const queues: string[] = [];
-
-afterEach(async () => {
-  for (const opened of open.splice(0).reverse()) {
-    await ("server" in opened ? opened.server.close() : opened.close());
-  }
-});
-afterAll(async () => {
-  if (servicesMissing) return;
-  for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await dropTestQueues(queue);
-});
+const deployments = testDeployments();
 
 /** Two instances and two workers over a fresh schema and queue. */
 async function deployment() {
-  const connection = testConnection("multitask");
-  schemas.push(connection.schema);
-  queues.push(connection.queueName);
+  const connection = deployments.connection("multitask");
   const world: ChainWorld = chainWorld();
   const a = await startInstance(connection, "A", world);
   const b = await startInstance(connection, "B", world);
   const w1 = await startWorker(connection, "W1", world);
   const w2 = await startWorker(connection, "W2", world);
-  open.push(a, b, w1, w2);
+  for (const opened of [a, b, w1, w2]) deployments.keep(opened);
   return { world, a, b };
 }
 

@@ -1,50 +1,30 @@
-import { createServer as createHttpServer } from "node:http";
-import type { AddressInfo } from "node:net";
 import { ConfigurationError } from "@framework/core";
 import { createServer } from "@framework/server";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { serverQueue } from "./server-queue.js";
-import type { ServerWorker } from "./server-worker.js";
 import {
   type ChainWorld,
   chainWorld,
-  dropTestQueues,
   gateOf,
   servicesMissing,
-  sql,
   startInstance,
   startWorker,
-  type TestInstance,
   testConnection,
+  testDeployments,
 } from "./test-queue.js";
 
-const open: (TestInstance | ServerWorker)[] = [];
-const schemas: string[] = [];
-const queues: string[] = [];
-
-afterEach(async () => {
-  for (const opened of open.splice(0).reverse()) {
-    await ("server" in opened ? opened.server.close() : opened.close());
-  }
-});
-afterAll(async () => {
-  if (servicesMissing) return;
-  for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await dropTestQueues(queue);
-});
+const deployments = testDeployments();
 
 /** Two submitting instances and `workers` in-process workers over a fresh schema and queue. */
 async function deployment(label: string, workers: { concurrency?: number }[] = [{}]) {
-  const connection = testConnection(label);
-  schemas.push(connection.schema);
-  queues.push(connection.queueName);
+  const connection = deployments.connection(label);
   const world: ChainWorld = chainWorld();
   const a = await startInstance(connection, "A", world);
-  open.push(a);
+  deployments.keep(a);
   const b = await startInstance(connection, "B", world);
-  open.push(b);
+  deployments.keep(b);
   for (const [index, options] of workers.entries()) {
-    open.push(await startWorker(connection, `W${index + 1}`, world, options));
+    deployments.keep(await startWorker(connection, `W${index + 1}`, world, options));
   }
   return { connection, world, a, b };
 }
@@ -121,55 +101,13 @@ describe.skipIf(servicesMissing)("runs executed by queue workers", () => {
     });
     await expect.poll(() => world.ran.includes("W1:b:1")).toBe(true);
     const other = await startWorker(connection, "W2", world, sweepless);
-    open.push(other);
+    deployments.keep(other);
     await closing.close();
     await expect.poll(() => world.ran.includes("W2:b:1")).toBe(true);
     gateOf(world, "1").open();
     await a.client.runs.join(thread.thread_id, run.run_id);
     expect((await a.client.runs.get(thread.thread_id, run.run_id)).status).toBe("success");
     expect(world.ran).toEqual(["W1:a:1", "W1:b:1", "W2:b:1", "W2:c:1"]);
-  });
-
-  it("posts a run's webhook, signed, from the worker that ended it", async () => {
-    const bodies: { body: string; signature: string | undefined }[] = [];
-    const receiver = createHttpServer((request, response) => {
-      let body = "";
-      request.setEncoding("utf8").on("data", (chunk: string) => {
-        body += chunk;
-      });
-      request.on("end", () => {
-        bodies.push({ body, signature: request.headers["webhook-signature"] as string });
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    try {
-      const webhooks = {
-        secret: "whsec_c2VydmVyLXF1ZXVlLXdlYmhvb2stdGVzdA==",
-        allowPrivateNetworks: true,
-      };
-      const connection = testConnection("webhook");
-      schemas.push(connection.schema);
-      queues.push(connection.queueName);
-      const world = chainWorld();
-      const a = await startInstance(connection, "A", world, { webhooks });
-      open.push(a);
-      open.push(await startWorker(connection, "W1", world, { webhooks }));
-      const { port } = receiver.address() as AddressInfo;
-      const ended = await a.client.runs.wait(null, "chain", {
-        input: { label: "1" },
-        webhook: `http://127.0.0.1:${port}/run-ended`,
-      });
-      expect(ended).toMatchObject({ trail: ["a1@W1", "b1@W1", "c1@W1"] });
-      await expect.poll(() => bodies.length).toBe(1);
-      expect(JSON.parse(bodies[0]!.body)).toMatchObject({
-        status: "success",
-        values: { trail: ["a1@W1", "b1@W1", "c1@W1"] },
-      });
-      expect(bodies[0]!.signature).toMatch(/^v1,/);
-    } finally {
-      await new Promise((resolve) => receiver.close(resolve));
-    }
   });
 
   it("refuses a store or checkpointer beside a queue, which brings its own", async () => {

@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
+import type { Server } from "node:http";
 import { silentLogger } from "@framework/core";
 import { defineState, END, FlowStateGraph, type NodeContext, START } from "@framework/graph";
 import { createServer, type FrameworkServer, type ServerOptions } from "@framework/server";
 import { testServiceUrl } from "@framework/testing";
 import { Client } from "@langchain/langgraph-sdk";
+import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
+import { afterAll, afterEach } from "vitest";
 import { z } from "zod";
 import { serverQueue } from "./server-queue.js";
 import {
@@ -211,4 +214,47 @@ export async function startWorker(
   });
   await worker.ready;
   return worker;
+}
+
+/** What a test opens and has closed after it. */
+export type Opened = TestInstance | ServerWorker | Queue | Server;
+
+async function close(opened: Opened): Promise<void> {
+  if ("server" in opened) await opened.server.close();
+  else if (opened instanceof Queue) await opened.close();
+  else if ("listening" in opened) await new Promise((resolve) => opened.close(resolve));
+  else await opened.close();
+}
+
+/**
+ * The deployments of one test file (call it at the file's top): what `keep` is given is closed
+ * after each test, the last opened first; the schemas and queues of each `connection` are
+ * dropped after the file.
+ */
+export function testDeployments() {
+  const open: Opened[] = [];
+  const schemas: string[] = [];
+  const queues: string[] = [];
+  afterEach(async () => {
+    for (const opened of open.splice(0).reverse()) await close(opened);
+  });
+  afterAll(async () => {
+    if (servicesMissing) return;
+    for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    for (const queue of queues) await dropTestQueues(queue);
+  });
+  return {
+    /** A fresh schema and queue (see {@link testConnection}). */
+    connection(label: string): ReturnType<typeof testConnection> {
+      const connection = testConnection(label);
+      schemas.push(connection.schema);
+      queues.push(connection.queueName);
+      return connection;
+    },
+    /** Closes `opened` after the test. */
+    keep<T extends Opened>(opened: T): T {
+      open.push(opened);
+      return opened;
+    },
+  };
 }

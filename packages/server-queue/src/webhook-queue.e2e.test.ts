@@ -1,44 +1,24 @@
-import { createServer as createHttpServer, type Server } from "node:http";
+import { createServer as createHttpServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { WebhookOptions } from "@framework/server";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { webhookQueueName } from "./server-queue-connection.js";
-import type { ServerWorker } from "./server-worker.js";
 import {
   chainWorld,
-  dropTestQueues,
   redisUrl,
   servicesMissing,
-  sql,
   startInstance,
   startWorker,
-  type TestInstance,
-  testConnection,
+  testDeployments,
 } from "./test-queue.js";
 
 const secret = "whsec_cXVldWUtd2ViaG9vay1zZWNyZXQtdGVzdA==";
 /** The key the secret names: what a leak of the secret would most likely carry. */
 const secretKey = secret.slice("whsec_".length);
 
-const open: (TestInstance | ServerWorker | Server | Queue)[] = [];
-const schemas: string[] = [];
-const queues: string[] = [];
-
-afterEach(async () => {
-  for (const opened of open.splice(0).reverse()) {
-    if ("server" in opened) await opened.server.close();
-    else if (opened instanceof Queue) await opened.close();
-    else if ("listening" in opened) await new Promise((resolve) => opened.close(resolve));
-    else await opened.close();
-  }
-});
-afterAll(async () => {
-  if (servicesMissing) return;
-  for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  for (const queue of queues) await dropTestQueues(queue);
-});
+const deployments = testDeployments();
 
 /** One request a receiver got. */
 interface Received {
@@ -75,20 +55,18 @@ async function receiver(
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  open.push(server);
+  deployments.keep(server);
   const { port } = server.address() as AddressInfo;
   return { received, url: `http://127.0.0.1:${port}/run-ended` };
 }
 
 /** A fresh schema and queue, their webhook queue and a BullMQ handle on it. */
 function deployment(label: string) {
-  const connection = testConnection(label);
-  schemas.push(connection.schema);
-  queues.push(connection.queueName);
+  const connection = deployments.connection(label);
   const webhookJobs = new Queue(webhookQueueName(connection.queueName), {
     connection: { url: redisUrl! },
   });
-  open.push(webhookJobs);
+  deployments.keep(webhookJobs);
   return { connection, webhookJobs, world: chainWorld() };
 }
 
@@ -107,8 +85,8 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     const { connection, webhookJobs, world } = deployment("hook_retry");
     const hook = await receiver([{ status: 503 }, { status: 503 }, { status: 200 }]);
     const a = await startInstance(connection, "A", world, { webhooks });
-    open.push(a);
-    open.push(await startWorker(connection, "W1", world, { webhooks }));
+    deployments.keep(a);
+    deployments.keep(await startWorker(connection, "W1", world, { webhooks }));
     await a.client.runs.wait(null, "chain", { input: { label: "1" }, webhook: hook.url });
     await expect.poll(() => hook.received.length, patiently).toBe(3);
     const [first] = hook.received;
@@ -125,7 +103,7 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     const patient = { ...webhooks, maxRetryDelayMs: 60_000 };
     const hook = await receiver([{ status: 503, retryAfter: "60" }, { status: 200 }]);
     const a = await startInstance(connection, "A", world, { webhooks: patient });
-    open.push(a);
+    deployments.keep(a);
     const w1 = await startWorker(connection, "W1", world, { webhooks: patient });
     await a.client.runs.wait(null, "chain", { input: { label: "1" }, webhook: hook.url });
     await expect.poll(() => hook.received.length, patiently).toBe(1);
@@ -133,7 +111,7 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     await expect.poll(() => webhookJobs.getJobState(id), patiently).toBe("delayed");
     expect((await webhookJobs.getJob(id))?.delay).toBe(60_000);
     await w1.close();
-    open.push(await startWorker(connection, "W2", world, { webhooks: patient }));
+    deployments.keep(await startWorker(connection, "W2", world, { webhooks: patient }));
     // The minute passes at once.
     await (await webhookJobs.getJob(id))!.promote();
     await expect.poll(() => webhookJobs.getJobState(id), patiently).toBe("completed");
@@ -145,8 +123,8 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     const { connection, webhookJobs, world } = deployment("hook_refused");
     const hook = await receiver([{ status: 400 }, { status: 200 }]);
     const a = await startInstance(connection, "A", world, { webhooks });
-    open.push(a);
-    open.push(await startWorker(connection, "W1", world, { webhooks }));
+    deployments.keep(a);
+    deployments.keep(await startWorker(connection, "W1", world, { webhooks }));
     await a.client.runs.wait(null, "chain", { input: { label: "1" }, webhook: hook.url });
     await expect.poll(() => hook.received.length, patiently).toBe(1);
     const id = hook.received[0]!.id;
@@ -160,8 +138,8 @@ describe.skipIf(servicesMissing)("webhooks through the queue", () => {
     const { connection, webhookJobs, world } = deployment("hook_secret");
     const hook = await receiver([{ status: 503 }, { status: 200 }]);
     const a = await startInstance(connection, "A", world, { webhooks });
-    open.push(a);
-    open.push(await startWorker(connection, "W1", world, { webhooks }));
+    deployments.keep(a);
+    deployments.keep(await startWorker(connection, "W1", world, { webhooks }));
     const run = await a.client.runs.create(null, "chain", {
       input: { label: "1" },
       webhook: hook.url,
