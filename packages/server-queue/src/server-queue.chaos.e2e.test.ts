@@ -36,9 +36,9 @@ interface Member {
   readonly role: "instance" | "worker";
   readonly lines: string[];
   readonly exited: Promise<FixtureChildRun>;
-  process: ChildProcess;
+  readonly process: ChildProcess;
   /** An instance's SDK client. */
-  client?: Client;
+  readonly client: Client | undefined;
   /** The streams clients follow on an instance: aborted when it is killed. */
   readonly streams: Set<AbortController>;
 }
@@ -87,7 +87,6 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
         });
 
       const live = new Map<string, Member>();
-      const everyone: Member[] = [];
       let spawned = 0;
       let nodeStarts = 0;
       /** The worker that started each topic's latest node. */
@@ -111,43 +110,45 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
         const isUp = new Promise<void>((resolve) => {
           up = resolve;
         });
-        const member = { name, role, lines: [], streams: new Set() } as unknown as Member;
-        (member as { exited: Promise<FixtureChildRun> }).exited = runFixtureChild(
-          fixture,
-          [JSON.stringify(config)],
-          {
-            cwd: packageRoot,
-            onStart: (child) => {
-              member.process = child;
-              children.add(child);
-            },
-            onLine: (line) => {
-              member.lines.push(line);
-              if (line === "ready") up();
-              if (line.startsWith("listening ")) {
-                member.client = new Client({ apiUrl: line.slice("listening ".length) });
-                up();
-              }
-              if (line.startsWith("node ")) {
-                nodeStarts += 1;
-                lastWorkerOf.set(line.split(" ")[2]!, name);
-                busiest = name;
-                notify();
-              }
-            },
+        const lines: string[] = [];
+        let client: Client | undefined;
+        let child!: ChildProcess;
+        const exited = runFixtureChild(fixture, [JSON.stringify(config)], {
+          cwd: packageRoot,
+          onStart: (started) => {
+            child = started;
+            children.add(started);
           },
-        );
-        everyone.push(member);
-        let isDown!: (error: Error) => void;
-        const exitedEarly = new Promise<never>((_, reject) => {
-          isDown = reject;
+          onLine: (line) => {
+            lines.push(line);
+            if (line === "ready") up();
+            if (line.startsWith("listening ")) {
+              client = new Client({ apiUrl: line.slice("listening ".length) });
+              up();
+            }
+            if (line.startsWith("node ")) {
+              nodeStarts += 1;
+              lastWorkerOf.set(line.split(" ")[2]!, name);
+              busiest = name;
+              notify();
+            }
+          },
         });
-        void member.exited.then((run) =>
-          isDown(new Error(`${name} exited before it was up: ${run.stderr}`)),
-        );
+        const exitedEarly = exited.then((run) => {
+          throw new Error(`${name} exited before it was up: ${run.stderr}`);
+        });
         // Killed later, it rejects unheard.
         exitedEarly.catch(() => undefined);
         await Promise.race([isUp, exitedEarly]);
+        const member: Member = {
+          name,
+          role,
+          lines,
+          exited,
+          process: child,
+          client,
+          streams: new Set(),
+        };
         live.set(name, member);
         notify();
         return member;
