@@ -230,14 +230,21 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
           })),
         );
       };
-      // Ten at a time: the runs are all in before the chaos starts.
-      for (let i = 0; i < runs; i += 10) {
-        await Promise.all(Array.from({ length: Math.min(10, runs - i) }, (_, j) => create(i + j)));
-      }
-      const allEnded = () => ended.size === runs;
+      let created = 0;
+      /** Creates the next `count` runs, ten at a time. */
+      const createWave = async (count: number) => {
+        const end = Math.min(runs, created + count);
+        while (created < end) {
+          const batch = Array.from({ length: Math.min(10, end - created) }, (_, j) => created + j);
+          created += batch.length;
+          await Promise.all(batch.map(create));
+        }
+      };
 
-      // The chaos, in a seeded order, each step once the workers started a seeded number more
-      // nodes: spread over the first three quarters of the runs' nodes.
+      // The chaos, in a seeded order. The runs come in waves, one before each step and one
+      // after the last: each step is taken once the workers started a seeded share of the
+      // nodes of the wave just created, so it always hits runs still executing, however fast
+      // the machine.
       const steps = [
         ...Array<string>(instanceKills).fill("kill instance"),
         ...Array<string>(workerKills).fill("kill worker"),
@@ -248,19 +255,21 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
         const j = Math.floor(random() * (i + 1));
         [steps[i], steps[j]] = [steps[j]!, steps[i]!];
       }
-      const totalNodes = runs * crewNodes.length;
+      const waveSize = Math.max(1, Math.floor(runs / (steps.length + 1)));
       const replacements: Promise<Member>[] = [];
 
       let stopped: { member: Member; held: string[]; takenOverAt: Date } | undefined;
       const running = () => liveOf("worker").filter((worker) => worker !== stopped?.member);
-      for (const [k, step] of steps.entries()) {
-        const target = Math.floor(totalNodes * (0.05 + (0.7 * (k + random())) / steps.length));
-        await until(() => nodeStarts >= target || allEnded());
+      for (const step of steps) {
         // Clients always have an instance to rejoin, and runs a worker.
         if (step === "kill instance") await until(() => liveOf("instance").length > 1);
         if (step === "kill worker") await until(() => running().length > 1);
+        const target =
+          nodeStarts + Math.floor(waveSize * crewNodes.length * (0.2 + 0.5 * random()));
+        await createWave(waveSize);
+        await until(() => nodeStarts >= target || ended.size === created);
         schedule.push(
-          `${((Date.now() - started) / 1000).toFixed(1)} s, ${nodeStarts} nodes, ${ended.size} ended: ${step}`,
+          `${((Date.now() - started) / 1000).toFixed(1)} s, ${nodeStarts} nodes, ${ended.size} of ${created} runs ended: ${step}`,
         );
         if (step === "kill instance") {
           const instances = liveOf("instance");
@@ -312,6 +321,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
           children.add(redis);
         }
       }
+      await createWave(runs - created);
       schedule.push(`${((Date.now() - started) / 1000).toFixed(1)} s: chaos over`);
       await Promise.all(replacements);
       const streamed = await Promise.all(clients);
@@ -389,7 +399,12 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
         eventsWrong: 0,
         fencedWrites: 0,
       });
-      // The stop meant something: the stopped worker held runs that others took over.
+      // The chaos hit running work: every step was taken before the last run ended, and the
+      // stopped worker held runs that others took over.
+      expect(
+        schedule.filter((line) => /\b(\d+) of \1 runs ended/.test(line)),
+        schedule.join("\n"),
+      ).toEqual([]);
       expect(stopped!.held.length, schedule.join("\n")).toBeGreaterThan(0);
     },
     Math.max(180_000, runs * 3_000),
