@@ -1,53 +1,20 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer as createNetServer } from "node:net";
+import type { ChildProcess } from "node:child_process";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ServerWorker } from "./server-worker.js";
 import {
   chainWorld,
+  freePort,
   gateOf,
   servicesMissing,
   sql,
   startInstance,
+  startRedis,
   startWorker,
+  stopRedis,
   type TestInstance,
   testConnection,
 } from "./test-queue.js";
-
-/** A free loopback port. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** A private Redis without persistence on `port`, answering once this settles. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  const probe = new Redis({ port, host: "127.0.0.1", lazyConnect: true, retryStrategy: () => 50 });
-  probe.on("error", () => undefined);
-  try {
-    await expect.poll(() => probe.ping().catch(() => "down"), { timeout: 30_000 }).toBe("PONG");
-  } finally {
-    probe.disconnect();
-  }
-  return child;
-}
-
-async function stopRedis(child: ChildProcess): Promise<void> {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
-}
 
 let redis: ChildProcess | undefined;
 const schemas: string[] = [];

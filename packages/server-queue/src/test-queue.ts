@@ -1,14 +1,23 @@
+import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
 import { silentLogger } from "@framework/core";
-import { defineState, END, FlowStateGraph, type NodeContext, START } from "@framework/graph";
+import {
+  defineState,
+  END,
+  FlowStateGraph,
+  type NodeContext,
+  reducer,
+  START,
+} from "@framework/graph";
 import { createServer, type FrameworkServer, type ServerOptions } from "@framework/server";
 import { testServiceUrl } from "@framework/testing";
 import { Client } from "@langchain/langgraph-sdk";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
 import pg from "pg";
-import { afterAll, afterEach } from "vitest";
+import { afterAll, afterEach, expect } from "vitest";
 import { z } from "zod";
 import { serverQueue } from "./server-queue.js";
 import {
@@ -74,6 +83,43 @@ export async function dropTestQueues(queueName: string): Promise<void> {
   for (const name of [queueName, webhookQueueName(queueName), cronQueueName(queueName)]) {
     await loseQueueKeys(name);
   }
+}
+
+/** A free loopback port. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A private Redis without persistence on `port`, answering once this settles. */
+export async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn(
+    "redis-server",
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+    { stdio: "ignore" },
+  );
+  const probe = new Redis({ port, host: "127.0.0.1", lazyConnect: true, retryStrategy: () => 50 });
+  probe.on("error", () => undefined);
+  try {
+    await expect.poll(() => probe.ping().catch(() => "down"), { timeout: 30_000 }).toBe("PONG");
+  } finally {
+    probe.disconnect();
+  }
+  return child;
+}
+
+/** SIGKILLs a private Redis: everything it held is gone. */
+export async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGKILL");
+  await exited;
 }
 
 /** A gate a test opens; nodes waiting on it also give up when their run is stopped. */
@@ -155,6 +201,44 @@ export function chainGraph(
   graph.addEdge("a", "b");
   graph.addEdge("b", "c");
   graph.addEdge("c", END);
+  return graph.compile();
+}
+
+/** The nodes of {@link crewGraph}: a planner, three researchers in parallel, two more after. */
+export const crewNodes = ["plan", "market", "risk", "news", "synthesize", "review"] as const;
+
+/**
+ * A crew-shaped graph: `plan` fans out to `market`, `risk` and `news`, which run in parallel
+ * and join at `synthesize`, then `review`. Each node appends `<node>@<by>` to the trail, `by`
+ * read as the node starts (the process running it), after awaiting `onNode`.
+ */
+export function crewGraph(
+  by: () => string,
+  onNode?: (name: string, state: { topic: string }) => Promise<void>,
+) {
+  const State = defineState({
+    topic: z.string().default(""),
+    trail: reducer(
+      z.array(z.string()),
+      (current: string[], update: string[]) => [...current, ...update],
+      () => [],
+    ),
+  });
+  const graph = new FlowStateGraph(State);
+  for (const name of crewNodes) {
+    graph.addNode(name, async (state) => {
+      const writer = by();
+      await onNode?.(name, state);
+      return { trail: [`${name}@${writer}`] };
+    });
+  }
+  graph.addEdge(START, "plan");
+  for (const researcher of ["market", "risk", "news"]) {
+    graph.addEdge("plan", researcher);
+    graph.addEdge(researcher, "synthesize");
+  }
+  graph.addEdge("synthesize", "review");
+  graph.addEdge("review", END);
   return graph.compile();
 }
 
