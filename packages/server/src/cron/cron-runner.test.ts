@@ -2,7 +2,7 @@ import { silentLogger } from "@framework/core";
 import { afterEach, describe, expect, it } from "vitest";
 import { ResourceNotFoundError } from "../error/resource-not-found-error.js";
 import { ThreadBusyConflictError } from "../error/thread-busy-conflict-error.js";
-import type { RunCreation } from "../run/run-manager.js";
+import type { RunCreation } from "../run/run-creation.js";
 import type { CronRecord, RunRecord } from "../store/server-store.js";
 import { SqliteServerStore } from "../store/sqlite-server-store.js";
 import { CronRunner } from "./cron-runner.js";

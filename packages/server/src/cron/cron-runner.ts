@@ -1,7 +1,7 @@
 import type { Logger } from "@framework/core";
 import { ResourceNotFoundError } from "../error/resource-not-found-error.js";
 import { ThreadBusyConflictError } from "../error/thread-busy-conflict-error.js";
-import type { RunCreation, RunManager } from "../run/run-manager.js";
+import type { RunCreation, RunCreator } from "../run/run-creation.js";
 import type { CronRecord, ServerStore } from "../store/server-store.js";
 import { nextTick } from "./cron-schedule.js";
 
@@ -17,7 +17,7 @@ export type CronTickOutcome =
 /** Options of {@link CronRunner}. */
 export interface CronRunnerOptions {
   readonly store: ServerStore;
-  readonly runs: Pick<RunManager, "create">;
+  readonly runs: RunCreator;
   readonly logger: Logger;
 }
 
@@ -28,7 +28,7 @@ export interface CronRunnerOptions {
  */
 export class CronRunner {
   readonly #store: ServerStore;
-  readonly #runs: Pick<RunManager, "create">;
+  readonly #runs: RunCreator;
   readonly #logger: Logger;
 
   constructor(options: CronRunnerOptions) {

@@ -1,6 +1,6 @@
 import { silentLogger } from "@framework/core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RunCreation } from "../run/run-manager.js";
+import type { RunCreation } from "../run/run-creation.js";
 import type { CronRecord, RunRecord } from "../store/server-store.js";
 import { SqliteServerStore } from "../store/sqlite-server-store.js";
 import { CronRunner } from "./cron-runner.js";

@@ -8,7 +8,7 @@ import type {
   ObservableGauge,
 } from "@opentelemetry/api";
 import type { RunQuotaLimit } from "../error/run-quota-exceeded-error.js";
-import type { RunEnd } from "../run/run-manager.js";
+import type { RunEnd } from "../run/run-end.js";
 import type { RunObserver } from "../run/run-observer.js";
 import type { RunRecord, ServerStore } from "../store/server-store.js";
 import type { WebhookOutcome } from "../webhook/webhook-delivery.js";

@@ -20,8 +20,6 @@ import { ThreadWithoutAssistantError } from "../error/thread-without-assistant-e
 import type { RunQuotas } from "../quota/run-quotas.js";
 import type {
   CancelAction,
-  JsonObject,
-  MultitaskStrategy,
   RunInsertion,
   RunRecord,
   RunStatus,
@@ -31,32 +29,13 @@ import type {
 } from "../store/server-store.js";
 import { executeRun, type RunOutcome, runFailure } from "./execute-run.js";
 import { replayUnloggedUpdates } from "./replay-unlogged.js";
+import type { RunCreation } from "./run-creation.js";
 import type { RunDispatcher } from "./run-dispatcher.js";
+import type { RunEnd } from "./run-end.js";
 import type { RunEventLog } from "./run-event-log.js";
 import type { RunObserver } from "./run-observer.js";
 import { readThreadState } from "./thread-state.js";
 import { isAnswerMap, type WireInterrupt } from "./wire-interrupt.js";
-
-/** A request to start a run, in the server's terms (the routes translate the wire's). */
-export interface RunCreation {
-  /** The assistant's id or the name it is served under. */
-  readonly assistantId: string;
-  readonly input?: unknown;
-  /** `command.resume`: answers the thread's pending interrupt. */
-  readonly resume?: unknown;
-  readonly config?: JsonObject;
-  readonly metadata?: JsonObject;
-  readonly streamMode: readonly string[];
-  readonly multitaskStrategy: MultitaskStrategy;
-  readonly onDisconnect: "continue" | "cancel";
-  readonly checkpointId?: string | null;
-  /** For a thread id that names no thread: create it, or answer 404. Default `reject`. */
-  readonly ifNotExists?: "create" | "reject";
-  /** A thread-less run keeps its thread (`keep`) or not (`delete`, the default). */
-  readonly onCompletion?: "delete" | "keep";
-  /** POSTed to when the run ends (the protocol's `webhook`). */
-  readonly webhook?: string;
-}
 
 /** A request to change a thread's state (`POST /threads/{id}/state`), in the server's terms. */
 export interface ThreadStateUpdate {
@@ -95,14 +74,6 @@ const terminalStatuses = new Set<RunStatus>(["success", "error", "timeout", "int
 /** Whether a run has ended. */
 export function isRunFinished(run: RunRecord): boolean {
   return terminalStatuses.has(run.status);
-}
-
-/** How a run ended, as the process that executed it saw it. */
-export interface RunEnd {
-  /** The run as it ended. */
-  readonly run: RunRecord;
-  /** The thread's values at the end, as the wire shows them, when this process knows them. */
-  readonly values?: JsonObject;
 }
 
 /** A run executing in this process, and the waiters of its end. */

@@ -1,5 +1,5 @@
 import type { RunRecord } from "../store/server-store.js";
-import type { RunEnd } from "./run-manager.js";
+import type { RunEnd } from "./run-end.js";
 
 /**
  * Hears the life of the runs this process starts and ends: the server's webhooks and metrics. Called synchronously, so an observer hands slow work off; one that throws is

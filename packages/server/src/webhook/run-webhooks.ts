@@ -3,7 +3,7 @@ import { type Logger, registerSecret } from "@framework/core";
 import type { AssistantRegistry } from "../assistant/assistant-registry.js";
 import { RequestValidationError } from "../error/request-validation-error.js";
 import { wireRun } from "../http/wire-records.js";
-import type { RunEnd } from "../run/run-manager.js";
+import type { RunEnd } from "../run/run-end.js";
 import type { RunObserver } from "../run/run-observer.js";
 import { readThreadState } from "../run/thread-state.js";
 import type { JsonObject, RunRecord, ServerStore } from "../store/server-store.js";

@@ -2,7 +2,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import { RequestValidationError } from "../../error/request-validation-error.js";
 import { ResourceNotFoundError } from "../../error/resource-not-found-error.js";
-import type { RunCreation } from "../../run/run-manager.js";
+import type { RunCreation } from "../../run/run-creation.js";
 import { readThreadState } from "../../run/thread-state.js";
 import type { JsonObject, RunRecord } from "../../store/server-store.js";
 import { protocolRenderer, runEventStream, sseHeaders } from "../run-event-stream.js";
