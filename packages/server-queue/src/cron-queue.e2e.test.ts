@@ -95,6 +95,26 @@ describe.skipIf(servicesMissing)("crons through the queue's job schedulers", () 
       .toBeGreaterThan(fired + 1);
   });
 
+  it("gives crons their schedules back while instances run, after Redis lost them", async () => {
+    const { connection, cronJobs, world } = deployment("cron_rerun");
+    const reconciling = { ...connection, cronReconcileIntervalMs: 300 };
+    const a = await startInstance(reconciling, "A", world);
+    deployments.keep(a);
+    const cron = await a.client.crons.create("chain", {
+      schedule: everySecond,
+      input: { label: "tick" },
+      onRunCompleted: "keep",
+    });
+    await loseQueueKeys(cronQueueName(connection.queueName));
+    await expect
+      .poll(() => cronJobs.getJobScheduler(cron.cron_id), patiently)
+      .toMatchObject({ key: cron.cron_id, pattern: everySecond });
+    const fired = (await runsByTick(connection.schema, cron.cron_id)).size;
+    await expect
+      .poll(async () => (await runsByTick(connection.schema, cron.cron_id)).size, patiently)
+      .toBeGreaterThan(fired + 1);
+  });
+
   it("fires once on start a tick that came due while no instance ran", async () => {
     const { connection, world } = deployment("cron_missed");
     const a = await startInstance(connection, "A", world);

@@ -7,6 +7,7 @@ export {
 } from "./server-queue.js";
 export {
   cronQueueName,
+  DEFAULT_CRON_RECONCILE_INTERVAL_MS,
   DEFAULT_SERVER_QUEUE_NAME,
   type ServerQueueConnection,
   webhookQueueName,

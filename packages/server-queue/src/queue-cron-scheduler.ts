@@ -27,15 +27,18 @@ export interface QueueCronSchedulerOptions {
   /** Fires a tick: claims it in the store, then creates its run. */
   readonly runner: CronRunner;
   readonly logger: Logger;
+  /** How often to reconcile again after the start (a Redis restarted empty meanwhile). */
+  readonly reconcileIntervalMs: number;
 }
 
 /**
  * Crons' ticks fired by BullMQ job schedulers: one per enabled cron (its id the cron's, its
  * pattern, time zone and end the cron's), whose jobs any instance takes and fires through the
  * {@link CronRunner}, which claims the tick in the store, so a tick two jobs race for fires
- * once. Redis holds only when to fire: on start an instance gives every enabled cron of the
- * store its scheduler and removes those of crons gone, so a Redis restarted empty gets its
- * schedules back, and fires the ticks missed meanwhile once.
+ * once. Redis holds only when to fire: on start, and every `reconcileIntervalMs` after, an
+ * instance gives every enabled cron of the store its scheduler and removes those of crons
+ * gone, so a Redis restarted empty gets its schedules back, and fires the ticks missed
+ * meanwhile once.
  */
 export class QueueCronScheduler implements CronScheduler {
   readonly #options: QueueCronSchedulerOptions;
@@ -44,6 +47,7 @@ export class QueueCronScheduler implements CronScheduler {
   #started = false;
   #reconciled: Promise<void> | undefined;
   #closed: Promise<void> | undefined;
+  #reconciling: NodeJS.Timeout | undefined;
 
   constructor(options: QueueCronSchedulerOptions) {
     this.#options = options;
@@ -66,10 +70,10 @@ export class QueueCronScheduler implements CronScheduler {
   start(): void {
     if (this.#started || this.#closed) return;
     this.#started = true;
+    this.#reconcileNext();
+    this.#reconciling = setInterval(() => this.#reconcileNext(), this.#options.reconcileIntervalMs);
+    this.#reconciling.unref();
     const { logger } = this.#options;
-    this.#reconciled = this.#reconcile().catch((error: unknown) =>
-      logger.warn(`Reconciling crons' job schedulers with the store failed: ${String(error)}`),
-    );
     void this.#worker
       .run()
       .catch((error: unknown) =>
@@ -90,11 +94,22 @@ export class QueueCronScheduler implements CronScheduler {
 
   close(): Promise<void> {
     this.#closed ??= (async () => {
+      clearInterval(this.#reconciling);
       await this.#reconciled;
       await this.#worker.close();
       await this.#queue.close();
     })();
     return this.#closed;
+  }
+
+  /** Reconciles once the reconciliation under way, if any, has ended. */
+  #reconcileNext(): void {
+    const { logger } = this.#options;
+    this.#reconciled = (this.#reconciled ?? Promise.resolve())
+      .then(() => (this.#closed ? undefined : this.#reconcile()))
+      .catch((error: unknown) =>
+        logger.warn(`Reconciling crons' job schedulers with the store failed: ${String(error)}`),
+      );
   }
 
   /** Makes `cron`'s scheduler what the cron says, or removes it when the cron fires no more. */

@@ -2,6 +2,9 @@ import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import type { Logger } from "@framework/core";
 import type { ConnectionOptions } from "bullmq";
 
+/** How often an instance reconciles the crons' job schedulers with the store, by default. */
+export const DEFAULT_CRON_RECONCILE_INTERVAL_MS = 60_000;
+
 /** The BullMQ queue server runs wake workers on unless told otherwise. */
 export const DEFAULT_SERVER_QUEUE_NAME = "server-runs";
 
@@ -36,6 +39,13 @@ export interface ServerQueueConnection {
    * `PostgresServerStore`'s `leaseTimeoutMs`). Default 30 s.
    */
   leaseTimeoutMs?: number;
+  /**
+   * How often each instance checks that every cron of the store has its BullMQ job scheduler
+   * (and no deleted cron keeps one), besides at start: a Redis that restarted empty while the
+   * instances ran gets the schedules back within this long. Default
+   * {@link DEFAULT_CRON_RECONCILE_INTERVAL_MS}.
+   */
+  cronReconcileIntervalMs?: number;
   /** Receives warnings (Redis unreachable, a wake-up not sent). Default: the framework's logger. */
   logger?: Logger;
 }

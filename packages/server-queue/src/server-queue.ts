@@ -8,6 +8,7 @@ import { QueueCronScheduler } from "./queue-cron-scheduler.js";
 import { QueueWebhookDelivery } from "./queue-webhook-delivery.js";
 import {
   cronQueueName,
+  DEFAULT_CRON_RECONCILE_INTERVAL_MS,
   DEFAULT_SERVER_QUEUE_NAME,
   type ServerQueueConnection,
   webhookQueueName,
@@ -113,6 +114,8 @@ export function serverQueue(connection: ServerQueueConnection): PostgresServerQu
         store,
         runner,
         logger: cronLogger,
+        reconcileIntervalMs:
+          connection.cronReconcileIntervalMs ?? DEFAULT_CRON_RECONCILE_INTERVAL_MS,
       }),
     async wake(run: Pick<RunRecord, "runId" | "threadId" | "attempt">) {
       const window = Math.floor(Date.now() / WAKE_WINDOW_MS);
