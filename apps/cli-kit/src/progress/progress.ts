@@ -162,6 +162,7 @@ export class Progress {
         state.activity = "answer ready";
         break;
       case "text-delta":
+      case "reasoning-delta":
       case "step-finish":
       case "error":
         break;

@@ -3,9 +3,10 @@ import type { AgentResult } from "./agent-result.js";
 
 /**
  * What an agent run reports while it works, from `Agent.stream` or `invoke`'s `onEvent`.
- * A discriminated union on `type`; a run emits, per step, `step-start`, any `retry` and
- * `text-delta` events of its model call, a `tool-call` and `tool-result` for each tool it
- * asks for, then `step-finish`; it ends with exactly one `finish` or `error`.
+ * A discriminated union on `type`; a run emits, per step, `step-start`, any `retry`,
+ * `reasoning-delta` and `text-delta` events of its model call, a `tool-call` and
+ * `tool-result` for each tool it asks for, then `step-finish`; it ends with exactly one
+ * `finish` or `error`.
  */
 export type AgentEvent =
   /** A step starts: one model call and the tool calls it asks for. `step` counts from 1. */
@@ -15,6 +16,11 @@ export type AgentEvent =
    * held until it is known not to be a tool call, so a tool call never shows up as text.
    */
   | { type: "text-delta"; text: string }
+  /**
+   * A piece of the model's reasoning ("thinking") as the model streams it, when its provider
+   * sends reasoning apart from the answer. Never part of the answer text or the conversation.
+   */
+  | { type: "reasoning-delta"; text: string }
   /** The model asked for a tool; emitted before the tool runs. */
   | { type: "tool-call"; toolCallId: string; toolName: string; arguments: unknown }
   /** A tool call finished; `output` is the text the model receives. */

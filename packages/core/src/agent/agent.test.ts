@@ -13,6 +13,7 @@ import type { ChatRequest, ToolMessage } from "../model/chat-model.js";
 import { temporaryDirectory } from "../registry/test-temporary-directory.js";
 import { primaryFunction } from "../tool/primary-function.js";
 import { Agent, type AgentOptions } from "./agent.js";
+import type { AgentEvent } from "./agent-event.js";
 
 let dir: string;
 let cleanup: () => Promise<void>;
@@ -363,4 +364,20 @@ describe("Agent.stream with MockChatModel", () => {
       "finish",
     ]);
   });
+
+  it.each(["native", "json"] as const)(
+    "streams the model's reasoning as reasoning-delta events apart from the answer (%s tool calling)",
+    async (toolCalling) => {
+      const llm = new MockChatModel([{ reasoning: "Hi means hello.", content: "Hello!" }]);
+      const { agent } = agentWith(llm, { toolCalling });
+      const events: AgentEvent[] = [];
+      for await (const event of agent.stream("hi")) events.push(event);
+      const texts = (type: string) =>
+        events.flatMap((event) => (event.type === type && "text" in event ? [event.text] : []));
+      expect(texts("reasoning-delta").join("")).toBe("Hi means hello.");
+      expect(texts("text-delta").join("")).toBe("Hello!");
+      const types = events.map((event) => event.type);
+      expect(types.lastIndexOf("reasoning-delta")).toBeLessThan(types.indexOf("text-delta"));
+    },
+  );
 });

@@ -12,8 +12,9 @@ import type { AgentEventHandler } from "./agent-event.js";
 import type { ToolCallingMode } from "./prompt.js";
 
 /**
- * Asks the model for one reply. A model that streams is streamed, and its answer text goes to
- * `onEvent` as `text-delta` events while it arrives; retries are reported as `retry` events.
+ * Asks the model for one reply. A model that streams is streamed, and its answer text and
+ * reasoning go to `onEvent` as `text-delta` and `reasoning-delta` events while they arrive;
+ * retries are reported as `retry` events.
  * In JSON tool-calling mode a tool call is written as text, so the deltas are held until the
  * reply is complete and emitted only when it holds no tool call.
  */
@@ -43,6 +44,8 @@ export async function modelReply(
         break;
       case "reasoning-delta":
         reasoning = (reasoning ?? "") + part.text;
+        // Reasoning is never read as a tool call, so even JSON mode need not hold it back.
+        onEvent({ type: "reasoning-delta", text: part.text });
         break;
       case "tool-call":
         toolCalls.push(part.toolCall);
