@@ -84,6 +84,41 @@ describe("uiMessageRenderer", () => {
     expect(chunks[6]).toMatchObject({ input: { a: 1 }, dynamic: true });
   });
 
+  it("writes the model's reasoning as reasoning parts, closed before the answer's text", async () => {
+    const renderer = uiMessageRenderer({
+      messageId: "m1",
+      declinedToolCallIds: new Set(),
+      shownToolCallIds: new Set(),
+    });
+    const text = [
+      agent({ type: "step-start", step: 1 }),
+      agent({ type: "reasoning-delta", text: "Hi means " }),
+      agent({ type: "reasoning-delta", text: "hello." }),
+      agent({ type: "text-delta", text: "Hello!" }),
+      agent({ type: "step-finish", step: 1, usage: {}, finishReason: "stop" }),
+    ]
+      .map((record) => renderer.render(record))
+      .join("");
+    const chunks = chunksOf(text + renderer.end());
+    expect(chunks).toEqual([
+      { type: "start", messageId: "m1" },
+      { type: "start-step" },
+      { type: "reasoning-start", id: "m1-reasoning-1" },
+      { type: "reasoning-delta", id: "m1-reasoning-1", delta: "Hi means " },
+      { type: "reasoning-delta", id: "m1-reasoning-1", delta: "hello." },
+      { type: "reasoning-end", id: "m1-reasoning-1" },
+      { type: "text-start", id: "m1-text-2" },
+      { type: "text-delta", id: "m1-text-2", delta: "Hello!" },
+      { type: "text-end", id: "m1-text-2" },
+      { type: "finish-step" },
+      { type: "finish" },
+    ]);
+    const schema = uiMessageChunkSchema();
+    for (const chunk of chunks) {
+      expect((await schema.validate?.(chunk))?.success, JSON.stringify(chunk)).toBe(true);
+    }
+  });
+
   it("asks for approval with the tool call's id, and leaves out calls the client already shows", () => {
     const renderer = uiMessageRenderer({
       messageId: "m1",

@@ -28,7 +28,8 @@ function line(chunk: UIMessageChunk): string {
 /**
  * Writes a run's logged typed events (stream mode `events`) as the AI SDK's UI message
  * stream: `start`, then per agent step `start-step`, text as `text-start`/`text-delta`/
- * `text-end`, each tool call as `tool-input-available` (a dynamic tool: the client needs no
+ * `text-end` and the model's reasoning as `reasoning-start`/`reasoning-delta`/`reasoning-end`
+ * (reasoning parts of the message), each tool call as `tool-input-available` (a dynamic tool: the client needs no
  * definition of it) and its result as `tool-output-available`, `tool-output-error` or
  * `tool-output-denied`, `finish-step`; a tool waiting for approval as `tool-approval-request`
  * (its `approvalId` is the tool call's id); a failure as `error`; and `finish`, `[DONE]` at the
@@ -41,23 +42,35 @@ export function uiMessageRenderer({
 }: UIMessageRendering): RunEventRenderer {
   let started = false;
   let inStep = false;
-  let textId: string | undefined;
-  let texts = 0;
+  // The open text or reasoning part: a delta of the other kind, a tool call or a step's end
+  // closes it, as the AI SDK's own streamText writes them.
+  let open: { type: "text" | "reasoning"; id: string } | undefined;
+  let parts = 0;
   const chunks: UIMessageChunk[] = [];
 
-  const closeText = () => {
-    if (textId === undefined) return;
-    chunks.push({ type: "text-end", id: textId });
-    textId = undefined;
+  const closePart = () => {
+    if (open === undefined) return;
+    chunks.push({ type: `${open.type}-end`, id: open.id });
+    open = undefined;
   };
   const closeStep = () => {
-    closeText();
+    closePart();
     if (inStep) chunks.push({ type: "finish-step" });
     inStep = false;
   };
   const openStep = () => {
     if (!inStep) chunks.push({ type: "start-step" });
     inStep = true;
+  };
+  const delta = (type: "text" | "reasoning", text: string) => {
+    openStep();
+    if (open?.type !== type) {
+      closePart();
+      parts += 1;
+      open = { type, id: `${messageId}-${type}-${parts}` };
+      chunks.push({ type: `${type}-start`, id: open.id });
+    }
+    chunks.push({ type: `${type}-delta`, id: open.id, delta: text });
   };
   const start = () => {
     if (!started) chunks.push({ type: "start", messageId });
@@ -71,17 +84,12 @@ export function uiMessageRenderer({
         openStep();
         break;
       case "text-delta":
-        openStep();
-        if (textId === undefined) {
-          texts += 1;
-          textId = `${messageId}-text-${texts}`;
-          chunks.push({ type: "text-start", id: textId });
-        }
-        chunks.push({ type: "text-delta", id: textId, delta: event.text });
+      case "reasoning-delta":
+        delta(event.type === "text-delta" ? "text" : "reasoning", event.text);
         break;
       case "tool-call":
         openStep();
-        closeText();
+        closePart();
         if (shownToolCallIds.has(event.toolCallId)) break;
         chunks.push({
           type: "tool-input-available",
@@ -92,7 +100,7 @@ export function uiMessageRenderer({
         });
         break;
       case "tool-result":
-        closeText();
+        closePart();
         if (declinedToolCallIds.has(event.toolCallId)) {
           chunks.push({ type: "tool-output-denied", toolCallId: event.toolCallId });
         } else if (event.isError) {
@@ -133,7 +141,7 @@ export function uiMessageRenderer({
           const value = event.value as { type?: string; call?: { toolCallId?: string } } | null;
           const toolCallId = value?.type === "tool-approval" ? value.call?.toolCallId : undefined;
           if (toolCallId !== undefined) {
-            closeText();
+            closePart();
             chunks.push({ type: "tool-approval-request", approvalId: toolCallId, toolCallId });
           }
         }

@@ -58,6 +58,18 @@ describe("the AI SDK's chat transport against a served agent", () => {
     expect(textOf(answer)).toBe("Hello, how can I help?");
   });
 
+  it("streams a reasoning model's thinking as a reasoning part before the answer", async () => {
+    const transport = await chatWith(
+      new MockChatModel([{ reasoning: "The user greets me.", content: "Hello!" }]),
+    );
+    const answer = await turn(transport, "chat-reasoning", [userMessage("u1", "hi")]);
+    const parts = answer.parts.filter((part) => part.type === "reasoning" || part.type === "text");
+    expect(parts).toMatchObject([
+      { type: "reasoning", text: "The user greets me.", state: "done" },
+      { type: "text", text: "Hello!", state: "done" },
+    ]);
+  });
+
   it("shows a tool call with its output, then the answer", async () => {
     const llm = new MockChatModel([
       { toolCalls: [mockToolCall("lookup_rate", { pair: "EURUSD" }, "call_rate")] },

@@ -37,6 +37,23 @@ describe("a streamed run, as the studio shows it", () => {
     ]);
   });
 
+  it("shows reasoning as it streams, before the answer, and once", () => {
+    const result = { text: "Hello!", reasoning: "A greeting." };
+    const view = replay([
+      agent("agent", { type: "reasoning-delta", text: "A " }),
+      agent("agent", { type: "reasoning-delta", text: "greeting." }),
+      agent("agent", { type: "text-delta", text: "Hello!" }),
+      agent("agent", { type: "finish", result }),
+      agent("other", { type: "finish", result }),
+    ]);
+    expect(view.transcript).toMatchObject([
+      { kind: "reasoning", node: "agent", text: "A greeting." },
+      { kind: "text", node: "agent", text: "Hello!" },
+      // A node whose model did not stream shows its reasoning from the result.
+      { kind: "reasoning", node: "other", text: "A greeting." },
+    ]);
+  });
+
   it("lights parallel nodes in the order they start, and a paused run waits", () => {
     const view = replay([
       { event: "events", data: { type: "node_start", node: "market", step: 1, visit: 1 } },

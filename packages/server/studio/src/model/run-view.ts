@@ -67,17 +67,30 @@ function parsedArguments(args: Json): Json {
   }
 }
 
+/** Whether the node's reasoning of this turn already streamed in as deltas. */
+function streamedReasoning(transcript: readonly TranscriptEntry[], node: string): boolean {
+  for (let index = transcript.length - 1; index >= 0; index--) {
+    const entry = transcript[index]!;
+    if (entry.kind === "user") return false;
+    if (entry.kind === "reasoning" && entry.node === node) return true;
+  }
+  return false;
+}
+
 function agentEvent(view: RunView, node: string, event: AgentEvent): RunView {
   const transcript = [...view.transcript];
   const last = transcript.at(-1);
   switch (event.type) {
     case "text-delta":
-      if (last?.kind === "text" && last.node === node) {
+    case "reasoning-delta": {
+      const kind = event.type === "text-delta" ? "text" : "reasoning";
+      if (last?.kind === kind && last.node === node) {
         transcript[transcript.length - 1] = { ...last, text: last.text + event.text };
       } else {
-        transcript.push({ kind: "text", key: key(), node, text: event.text });
+        transcript.push({ kind, key: key(), node, text: event.text });
       }
       break;
+    }
     case "tool-call":
       transcript.push({
         kind: "tool",
@@ -104,7 +117,8 @@ function agentEvent(view: RunView, node: string, event: AgentEvent): RunView {
       break;
     }
     case "finish":
-      if (event.result.reasoning) {
+      // A model that does not stream gives its reasoning only with the result.
+      if (event.result.reasoning && !streamedReasoning(transcript, node)) {
         transcript.push({ kind: "reasoning", key: key(), node, text: event.result.reasoning });
       }
       break;
