@@ -1,5 +1,7 @@
 // What a server child of item 11 and the bench say to each other over the child's IPC channel.
 // Imported by the children (bundled into each) and, for its types, by the bench.
+import { subscribe } from "node:diagnostics_channel";
+import type { IncomingMessage } from "node:http";
 
 /** A server child's memory, in megabytes. */
 export interface ChildMemory {
@@ -11,27 +13,70 @@ export interface ChildMemory {
   readonly heapMb: number;
 }
 
+/**
+ * What a server child has done since it started: the bench reads it before and after a
+ * sample, and the differences say how much of a round trip the server itself spent.
+ */
+export interface ChildWork {
+  /** HTTP requests answered. */
+  readonly requests: number;
+  /** Their time in the server, summed: from the request's arrival to its response's end. */
+  readonly serverMs: number;
+  /** The process's CPU time, user and system. */
+  readonly cpuMs: number;
+}
+
 /** What the bench asks a server child. */
-export type ToServerChild = {
-  readonly type: "memory";
-  /** Collect garbage first, so the heap is what is still held. */
-  readonly collect: boolean;
-};
+export type ToServerChild =
+  | {
+      readonly type: "memory";
+      /** Collect garbage first, so the heap is what is still held. */
+      readonly collect: boolean;
+    }
+  | { readonly type: "work" };
 
 /** What a server child tells the bench. */
 export type FromServerChild =
   | { readonly type: "ready"; readonly url: string }
-  | { readonly type: "memory"; readonly memory: ChildMemory };
+  | { readonly type: "memory"; readonly memory: ChildMemory }
+  | { readonly type: "work"; readonly work: ChildWork };
 
 const send = (message: FromServerChild) => process.send?.(message);
 
 /**
+ * Counts the requests every HTTP server of this process answers, through Node's own
+ * diagnostics channels: the same measure for each side, whatever its framework.
+ */
+function countWork(): () => ChildWork {
+  const arrivals = new WeakMap<IncomingMessage, number>();
+  let requests = 0;
+  let serverMs = 0;
+  subscribe("http.server.request.start", (message) => {
+    arrivals.set((message as { request: IncomingMessage }).request, performance.now());
+  });
+  subscribe("http.server.response.finish", (message) => {
+    const arrived = arrivals.get((message as { request: IncomingMessage }).request);
+    if (arrived === undefined) return;
+    requests += 1;
+    serverMs += performance.now() - arrived;
+  });
+  return () => {
+    const cpu = process.cpuUsage();
+    return { requests, serverMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+  };
+}
+
+/**
  * Makes this process a server child of the bench: says the server at `url` is ready, answers
- * questions about its memory, and exits when the bench goes away.
+ * questions about its memory and its work, and exits when the bench goes away.
  */
 export function serveAsChild(url: string): void {
+  const work = countWork();
   process.on("message", (message: ToServerChild) => {
-    if (message.type !== "memory") return;
+    if (message.type === "work") {
+      send({ type: "work", work: work() });
+      return;
+    }
     // `--expose-gc`, which the bench starts every server child with.
     if (message.collect) (globalThis as { gc?: () => void }).gc?.();
     const usage = process.memoryUsage();

@@ -3,7 +3,7 @@ import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type Plugin } from "esbuild";
-import type { ChildMemory, FromServerChild, ToServerChild } from "./server-child-ipc.js";
+import type { ChildMemory, ChildWork, FromServerChild, ToServerChild } from "./server-child-ipc.js";
 
 const sourceDirectory = fileURLToPath(new URL(".", import.meta.url));
 
@@ -123,18 +123,33 @@ export class ServerChild {
   }
 
   /** The child's memory now, after a garbage collection when `collect` is set. */
-  memory(collect: boolean): Promise<ChildMemory> {
+  async memory(collect: boolean): Promise<ChildMemory> {
+    const answer = await this.#ask({ type: "memory", collect }, "memory");
+    return answer.memory;
+  }
+
+  /** What the child's servers have done so far (see {@link ChildWork}). */
+  async work(): Promise<ChildWork> {
+    const answer = await this.#ask({ type: "work" }, "work");
+    return answer.work;
+  }
+
+  /** Sends `question` and waits for the child's answer of type `type`. */
+  #ask<T extends FromServerChild["type"]>(
+    question: ToServerChild,
+    type: T,
+  ): Promise<Extract<FromServerChild, { type: T }>> {
     return new Promise((resolve, reject) => {
       const answered = (message: FromServerChild) => {
-        if (message.type !== "memory") return;
+        if (message.type !== type) return;
         this.#child.off("message", answered);
         this.#child.off("exit", ended);
-        resolve(message.memory);
+        resolve(message as Extract<FromServerChild, { type: T }>);
       };
       const ended = () => reject(new Error(`the server ended: ${this.#stderr.join("")}`));
       this.#child.on("message", answered);
       this.#child.once("exit", ended);
-      this.#child.send({ type: "memory", collect } satisfies ToServerChild);
+      this.#child.send(question);
     });
   }
 

@@ -9,7 +9,8 @@ export const assistantId = "pair";
 /** Steps of the streamed run: five rounds of the two nodes. */
 export const streamedSteps = 10;
 
-const input = (rounds: number) => ({
+/** The input of a run of `rounds` rounds of the two-node graph. */
+export const runInput = (rounds: number) => ({
   messages: [{ role: "user", content: "hello" }],
   rounds,
 });
@@ -36,7 +37,7 @@ export async function createThreads(
 
 /** Runs the graph once (one round, two steps) on `threadId` with `runs.wait`. */
 export async function waitRun(client: Client, threadId: string): Promise<void> {
-  const values = (await client.runs.wait(threadId, assistantId, { input: input(1) })) as {
+  const values = (await client.runs.wait(threadId, assistantId, { input: runInput(1) })) as {
     approved?: boolean;
     draft?: string;
   };
@@ -65,7 +66,7 @@ export async function streamRun(client: Client, threadId: string): Promise<Strea
   let lastMs = 0;
   const events: string[] = [];
   for await (const part of client.runs.stream(threadId, assistantId, {
-    input: input(streamedSteps / 2),
+    input: runInput(streamedSteps / 2),
     streamMode: "updates",
   })) {
     lastMs = performance.now() - started;

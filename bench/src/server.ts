@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { SqliteSaver } from "@framework/checkpoint-sqlite";
 import { langGraphRow } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import {
@@ -18,13 +20,15 @@ import { ServerChild, writeProgram } from "./server-children.js";
 import {
   createThreads,
   recordAnswers,
+  runInput,
   type StreamTimes,
   serverClient,
   streamedSteps,
   streamRun,
   waitRun,
 } from "./server-client.js";
-import { medianEstimate, type Repetitions, timeAsync } from "./stats.js";
+import { ourPairGraph } from "./server-our-graph.js";
+import { median, medianEstimate, type Repetitions, timeAsync } from "./stats.js";
 import type { Criterion } from "./target.js";
 
 /** Settings of {@link benchServer}. */
@@ -147,13 +151,25 @@ async function onServer(
 const mean = (values: readonly number[]) =>
   values.reduce((sum, value) => sum + value, 0) / values.length;
 
-/** 11a: mean milliseconds of `count` `runs.wait` calls in a row, each on a fresh thread. */
+/**
+ * 11a: mean milliseconds of `count` `runs.wait` calls in a row, each on a fresh thread;
+ * observed beside it, per call, the time the server spent on the request (from its arrival to
+ * its answer's end) and the server process's CPU time.
+ */
 async function waitRoundTrips(server: ServerChild, count: number): Promise<Measured> {
   const client = serverClient(server.url);
   const threads = await createThreads(client, count);
+  const before = await server.work();
   const ms: number[] = [];
   for (const thread of threads) ms.push(await timeAsync(() => waitRun(client, thread)));
-  return { value: mean(ms) };
+  const after = await server.work();
+  return {
+    value: mean(ms),
+    observed: {
+      serverMs: (after.serverMs - before.serverMs) / count,
+      serverCpuMs: (after.cpuMs - before.cpuMs) / count,
+    },
+  };
 }
 
 /**
@@ -171,6 +187,37 @@ async function streamedRuns(server: ServerChild, count: number): Promise<Measure
     closeMs: mean(runs.map((run) => run.closeMs)),
   };
   return { value: observed.lastMs, observed };
+}
+
+/**
+ * What a `runs.wait` run costs with no server at all: the same graph bound to a SQLite
+ * checkpointer as our server binds it (its own file, `durability: "normal"`), invoked in this
+ * process on fresh threads; the median over `samples` samples of `runs` runs, in ms per run,
+ * after `warmupRuns` runs.
+ */
+async function graphAloneMs(
+  directory: string,
+  { warmupRuns, samples, runs }: { warmupRuns: number; samples: number; runs: number },
+): Promise<number> {
+  const saver = new SqliteSaver({
+    path: join(directory, "graph-alone.sqlite"),
+    durability: "normal",
+  });
+  try {
+    const graph = ourPairGraph().withCheckpointer(saver);
+    const run = () => graph.invoke(runInput(1), { configurable: { thread_id: randomUUID() } });
+    for (let index = 0; index < warmupRuns; index++) await run();
+    const perRun: number[] = [];
+    for (let sample = 0; sample < samples; sample++) {
+      const ms = await timeAsync(async () => {
+        for (let index = 0; index < runs; index++) await run();
+      });
+      perRun.push(ms / runs);
+    }
+    return median(perRun);
+  } finally {
+    saver.close();
+  }
 }
 
 /** Clients at once serving the warm-up runs. */
@@ -328,10 +375,13 @@ function serverRows(
     readonly streams: InterleavedResult<Side>;
     readonly rates: InterleavedResult<Side>;
     readonly idle: PairedResult;
+    readonly graphAloneMs: number;
   },
 ): MeasuredRow[] {
-  const { waits, streams, rates, idle } = measured;
+  const { waits, streams, rates, idle, graphAloneMs } = measured;
   const n = formatNumber;
+  const inServer = (side: Side, key: "serverMs" | "serverCpuMs") =>
+    n(waits.contestants[side].observed[key]?.median ?? Number.NaN);
   const timeRow = (id: string, title: string, result: PairedResult, note: string) =>
     langGraphRow({
       id,
@@ -363,7 +413,11 @@ function serverRows(
       [{ metric: "overFloor", label: "round trip", result: pairOf(waits, "floor", "lower") }],
       "the floor answers each request with the bytes (status, headers, body) our server " +
         "answered the same request with, recorded once; it reads the request and does " +
-        "nothing else.",
+        `nothing else. Where a round trip goes (medians per call): our server spent ` +
+        `${inServer("ours", "serverMs")} ms on the request (its process's CPU: ` +
+        `${inServer("ours", "serverCpuMs")} ms), the floor ${inServer("floor", "serverMs")} ms ` +
+        `(CPU ${inServer("floor", "serverCpuMs")} ms); the same graph with its three SQLite ` +
+        `checkpoints, run in the bench's process with no server, takes ${n(graphAloneMs)} ms.`,
     ),
     timeRow(
       "11b-first",
@@ -446,6 +500,12 @@ export async function benchServer(options: ServerBenchOptions): Promise<Measured
   const directory = await mkdtemp(join(tmpdir(), "bench-server-"));
   const running: ServerChild[] = [];
   try {
+    // Before any child starts, so that nothing else runs meanwhile.
+    const graphAlone = await graphAloneMs(directory, {
+      warmupRuns: options.warmupRuns,
+      samples: options.repetitions.samples,
+      runs: options.waitsPerSample * 10,
+    });
     const programs = await writePrograms(directory);
     const ours = await startOurs(programs, directory);
     running.push(ours);
@@ -486,7 +546,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<Measured
       () => idleThreadsMemory(() => startLangGraph(programs, directory), options),
       { ...options.idleRepetitions, better: "lower", guard: options.guard, memory: "reported" },
     );
-    return serverRows(options, { waits, streams, rates, idle });
+    return serverRows(options, { waits, streams, rates, idle, graphAloneMs: graphAlone });
   } finally {
     await Promise.all(running.map((server) => server.stop()));
     await rm(directory, { recursive: true, force: true });
