@@ -33,13 +33,16 @@ export type ToServerChild =
       /** Collect garbage first, so the heap is what is still held. */
       readonly collect: boolean;
     }
-  | { readonly type: "work" };
+  | { readonly type: "work" }
+  /** Run the served graph `runs` times with no server in the way (our child only). */
+  | { readonly type: "graph-alone"; readonly runs: number };
 
 /** What a server child tells the bench. */
 export type FromServerChild =
   | { readonly type: "ready"; readonly url: string }
   | { readonly type: "memory"; readonly memory: ChildMemory }
-  | { readonly type: "work"; readonly work: ChildWork };
+  | { readonly type: "work"; readonly work: ChildWork }
+  | { readonly type: "graph-alone"; readonly msPerRun: number };
 
 const send = (message: FromServerChild) => process.send?.(message);
 
@@ -66,15 +69,31 @@ function countWork(): () => ChildWork {
   };
 }
 
+/** What a server child can do besides answering HTTP. */
+export interface ChildAbilities {
+  /**
+   * Runs the graph the child serves `runs` times on fresh threads, bound to a checkpointer as
+   * the server binds it but with no server in the way, and says the mean ms per run.
+   */
+  readonly graphAlone?: (runs: number) => Promise<number>;
+}
+
 /**
  * Makes this process a server child of the bench: says the server at `url` is ready, answers
  * questions about its memory and its work, and exits when the bench goes away.
  */
-export function serveAsChild(url: string): void {
+export function serveAsChild(url: string, abilities: ChildAbilities = {}): void {
   const work = countWork();
   process.on("message", (message: ToServerChild) => {
     if (message.type === "work") {
       send({ type: "work", work: work() });
+      return;
+    }
+    if (message.type === "graph-alone") {
+      if (!abilities.graphAlone) throw new Error("this server child cannot run its graph alone");
+      void abilities.graphAlone(message.runs).then((msPerRun) => {
+        send({ type: "graph-alone", msPerRun });
+      });
       return;
     }
     // `--expose-gc`, which the bench starts every server child with.

@@ -134,6 +134,12 @@ export class ServerChild {
     return answer.work;
   }
 
+  /** Ms per run of the child's graph run `runs` times with no server in the way. */
+  async graphAlone(runs: number): Promise<number> {
+    const answer = await this.#ask({ type: "graph-alone", runs }, "graph-alone");
+    return answer.msPerRun;
+  }
+
   /** Sends `question` and waits for the child's answer of type `type`. */
   #ask<T extends FromServerChild["type"]>(
     question: ToServerChild,

@@ -1,6 +1,7 @@
 // The client side of item 11, in the bench's process: LangGraph's own SDK client, as an app
 // would call either server (or the floor) with it.
 import { Client } from "@langchain/langgraph-sdk";
+import { runInput } from "./server-our-graph.js";
 import { type RecordedAnswer, type RecordedAnswers, routeKey } from "./server-recorded.js";
 
 /** The graph (and so the assistant) both servers serve. */
@@ -8,12 +9,6 @@ export const assistantId = "pair";
 
 /** Steps of the streamed run: five rounds of the two nodes. */
 export const streamedSteps = 10;
-
-/** The input of a run of `rounds` rounds of the two-node graph. */
-export const runInput = (rounds: number) => ({
-  messages: [{ role: "user", content: "hello" }],
-  rounds,
-});
 
 /** A client of the server at `url`: no key, no retry (a failure must fail the row, not hide). */
 export function serverClient(url: string, fetch?: typeof globalThis.fetch): Client {

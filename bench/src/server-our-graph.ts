@@ -37,3 +37,9 @@ export function ourPairGraph() {
     ])
     .compile();
 }
+
+/** The input of a run of `rounds` rounds: one user message. */
+export const runInput = (rounds: number) => ({
+  messages: [{ role: "user", content: "hello" }],
+  rounds,
+});

@@ -1,10 +1,12 @@
 // The program of our server's child process (item 11): `createServer` from the built
 // `@framework/server` serving the two-node graph, with its default SQLite store in the
 // directory given as the first argument.
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
+import { SqliteSaver } from "@framework/checkpoint-sqlite";
 import { createServer } from "@framework/server";
 import { serveAsChild } from "./server-child-ipc.js";
-import { ourPairGraph } from "./server-our-graph.js";
+import { ourPairGraph, runInput } from "./server-our-graph.js";
 
 const directory = process.argv[2]!;
 const server = createServer({
@@ -13,4 +15,16 @@ const server = createServer({
 });
 await server.ready;
 const { url } = await server.listen({ port: 0 });
-serveAsChild(url);
+// The same graph bound to a checkpointer of its own file, as the server binds its default one.
+const alone = ourPairGraph().withCheckpointer(
+  new SqliteSaver({ path: join(directory, "graph-alone.sqlite"), durability: "normal" }),
+);
+serveAsChild(url, {
+  async graphAlone(runs) {
+    const started = performance.now();
+    for (let index = 0; index < runs; index++) {
+      await alone.invoke(runInput(1), { configurable: { thread_id: randomUUID() } });
+    }
+    return (performance.now() - started) / runs;
+  },
+});

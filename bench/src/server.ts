@@ -1,8 +1,6 @@
-import { randomUUID } from "node:crypto";
 import { copyFile, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SqliteSaver } from "@framework/checkpoint-sqlite";
 import { langGraphRow } from "./langgraph-row.js";
 import type { LoadGuardOptions } from "./load-guard.js";
 import {
@@ -20,14 +18,12 @@ import { ServerChild, writeProgram } from "./server-children.js";
 import {
   createThreads,
   recordAnswers,
-  runInput,
   type StreamTimes,
   serverClient,
   streamedSteps,
   streamRun,
   waitRun,
 } from "./server-client.js";
-import { ourPairGraph } from "./server-our-graph.js";
 import { median, medianEstimate, type Repetitions, timeAsync } from "./stats.js";
 import type { Criterion } from "./target.js";
 
@@ -190,33 +186,22 @@ async function streamedRuns(server: ServerChild, count: number): Promise<Measure
 }
 
 /**
- * What a `runs.wait` run costs with no server at all: the same graph bound to a SQLite
- * checkpointer as our server binds it (its own file, `durability: "normal"`), invoked in this
- * process on fresh threads; the median over `samples` samples of `runs` runs, in ms per run,
- * after `warmupRuns` runs.
+ * What a `runs.wait` run of our server's graph costs with no server in the way: run in our
+ * server's own process (see `server-ours.ts`), `warmupRuns` runs first, then the median of
+ * `samples` samples of `runs` runs, in ms per run.
  */
 async function graphAloneMs(
-  directory: string,
+  ours: ServerChild,
   { warmupRuns, samples, runs }: { warmupRuns: number; samples: number; runs: number },
 ): Promise<number> {
-  const saver = new SqliteSaver({
-    path: join(directory, "graph-alone.sqlite"),
-    durability: "normal",
-  });
+  ours.resume();
   try {
-    const graph = ourPairGraph().withCheckpointer(saver);
-    const run = () => graph.invoke(runInput(1), { configurable: { thread_id: randomUUID() } });
-    for (let index = 0; index < warmupRuns; index++) await run();
+    await ours.graphAlone(warmupRuns);
     const perRun: number[] = [];
-    for (let sample = 0; sample < samples; sample++) {
-      const ms = await timeAsync(async () => {
-        for (let index = 0; index < runs; index++) await run();
-      });
-      perRun.push(ms / runs);
-    }
+    for (let sample = 0; sample < samples; sample++) perRun.push(await ours.graphAlone(runs));
     return median(perRun);
   } finally {
-    saver.close();
+    ours.pause();
   }
 }
 
@@ -417,7 +402,8 @@ function serverRows(
         `${inServer("ours", "serverMs")} ms on the request (its process's CPU: ` +
         `${inServer("ours", "serverCpuMs")} ms), the floor ${inServer("floor", "serverMs")} ms ` +
         `(CPU ${inServer("floor", "serverCpuMs")} ms); the same graph with its three SQLite ` +
-        `checkpoints, run in the bench's process with no server, takes ${n(graphAloneMs)} ms.`,
+        `checkpoints, run in our server's process with no server in the way, takes ` +
+        `${n(graphAloneMs)} ms.`,
     ),
     timeRow(
       "11b-first",
@@ -500,12 +486,6 @@ export async function benchServer(options: ServerBenchOptions): Promise<Measured
   const directory = await mkdtemp(join(tmpdir(), "bench-server-"));
   const running: ServerChild[] = [];
   try {
-    // Before any child starts, so that nothing else runs meanwhile.
-    const graphAlone = await graphAloneMs(directory, {
-      warmupRuns: options.warmupRuns,
-      samples: options.repetitions.samples,
-      runs: options.waitsPerSample * 10,
-    });
     const programs = await writePrograms(directory);
     const ours = await startOurs(programs, directory);
     running.push(ours);
@@ -531,6 +511,11 @@ export async function benchServer(options: ServerBenchOptions): Promise<Measured
       onEach((server) => waitRoundTrips(server, options.waitsPerSample)),
       rounds,
     );
+    const graphAlone = await graphAloneMs(ours, {
+      warmupRuns: options.warmupRuns,
+      samples: options.repetitions.samples,
+      runs: options.waitsPerSample,
+    });
     const streams = await measureInterleaved(
       onEach((server) => streamedRuns(server, options.streamsPerSample)),
       rounds,
