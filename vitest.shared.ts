@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { defineConfig, type Plugin } from "vitest/config";
+import { defineConfig, mergeConfig, type Plugin } from "vitest/config";
 
 interface EsbuildTransform {
   transform(
@@ -65,3 +65,17 @@ export const sharedTestConfig = defineConfig({
     hookTimeout: 120_000,
   },
 });
+
+// vitest hands its resolve conditions to Node as `--conditions`; with `import` among them,
+// node-postgres's CommonJS `require("pg-pool")` would load pg-pool's ES module instead and
+// break. Node adds `import` or `require` by itself, so these leave it out.
+const nodePostgresConditions = conditions.filter((condition) => condition !== "import");
+
+/** {@link sharedTestConfig} for a package whose tests load node-postgres (`pg`). */
+export const nodePostgresTestConfig = mergeConfig(
+  { ...sharedTestConfig, resolve: {}, ssr: {} },
+  defineConfig({
+    resolve: { conditions: nodePostgresConditions },
+    ssr: { resolve: { conditions: nodePostgresConditions } },
+  }),
+);

@@ -1,12 +1,3 @@
-import { defineConfig, mergeConfig } from "vitest/config";
-import { sharedTestConfig } from "../../vitest.shared.js";
+import { nodePostgresTestConfig } from "../../vitest.shared.js";
 
-// vitest hands its resolve conditions to Node as `--conditions`; with `import` among them,
-// node-postgres's CommonJS `require("pg-pool")` (the --postgres test's PostgresSaver) would
-// load pg-pool's ES module instead and break. Node adds `import` or `require` by itself.
-const conditions = ["@framework/source", "module", "node", "default"];
-
-export default mergeConfig(
-  { ...sharedTestConfig, resolve: {}, ssr: {} },
-  defineConfig({ resolve: { conditions }, ssr: { resolve: { conditions } } }),
-);
+export default nodePostgresTestConfig;

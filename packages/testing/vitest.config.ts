@@ -1,3 +1,3 @@
-import { sharedTestConfig } from "../../vitest.shared.js";
+import { nodePostgresTestConfig } from "../../vitest.shared.js";
 
-export default sharedTestConfig;
+export default nodePostgresTestConfig;

@@ -5,6 +5,7 @@ import {
   runCheckpointerConformance,
   checkpointAt as testCheckpoint,
 } from "@framework/graph/conformance";
+import { uniqueName } from "@framework/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresFencedError } from "./error/postgres-fenced-error.js";
@@ -15,14 +16,14 @@ import { PostgresUnavailableError } from "./error/postgres-unavailable-error.js"
 import { schemaVersion } from "./internal/postgres-schema.js";
 import { internalsOf } from "./internal/saver-internals.js";
 import { PostgresSaver } from "./postgres-saver.js";
-import { dropSchema, postgresUrl, sql, uniqueSchema, withPassword } from "./test-postgres.js";
+import { dropSchema, postgresUrl, sql, withPassword } from "./test-postgres.js";
 
 /** A password that must never appear in output (the secret guard also watches for it). */
 const password = "pg-test-password-5e6f7a8b9c";
 
 const schemas: string[] = [];
 function schemaFor(label: string): string {
-  const schema = uniqueSchema(label);
+  const schema = uniqueName(label);
   schemas.push(schema);
   return schema;
 }
@@ -59,7 +60,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
   };
   afterAll(async () => {
     await Promise.all(savers.map((created) => created.close()));
-    for (const schema of schemas) await dropSchema(url, schema);
+    for (const schema of schemas) await dropSchema(schema);
   });
 
   // Thread ids are unique per conformance test, so the suite shares one schema.
@@ -80,8 +81,8 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
     createCheckpointer: async () => {
       const created = saver({ schema: fencedSchema });
       await created.setup();
-      await sql(url, leases);
-      await sql(url, `INSERT INTO "${fencedSchema}".leases VALUES ('r', 1) ON CONFLICT DO NOTHING`);
+      await sql(leases);
+      await sql(`INSERT INTO "${fencedSchema}".leases VALUES ('r', 1) ON CONFLICT DO NOTHING`);
       return created.fenced({ table: "leases", where: { run_id: "r", epoch: 1 } });
     },
     createSecondClient: () =>
@@ -210,7 +211,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
     const clients = Array.from({ length: 10 }, () => saver({ schema }));
     await Promise.all(clients.map((client) => client.setup()));
     await Promise.all(clients.map((client) => client.setup()));
-    const { rows } = await sql(url, `SELECT version FROM "${schema}".checkpoint_schema_migrations`);
+    const { rows } = await sql(`SELECT version FROM "${schema}".checkpoint_schema_migrations`);
     expect(rows).toEqual([{ version: schemaVersion }]);
     await clients[3]!.put(testCheckpoint("t", 0));
     expect((await clients[7]!.getLatest("t"))?.seq).toBe(0);
@@ -219,7 +220,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
   it("refuses a schema migrated by a newer version, changing nothing", async () => {
     const schema = schemaFor("future");
     await saver({ schema }).setup();
-    await sql(url, `INSERT INTO "${schema}".checkpoint_schema_migrations (version) VALUES (99)`);
+    await sql(`INSERT INTO "${schema}".checkpoint_schema_migrations (version) VALUES (99)`);
     const newer = saver({ schema });
     await expect(newer.getLatest("t")).rejects.toSatisfy(
       (error: unknown) =>
@@ -298,7 +299,6 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
     savers.push(live);
     await live.put(testCheckpoint("t", 0));
     await sql(
-      url,
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE pid <> pg_backend_pid() AND datname = current_database() AND state = 'idle'
          AND query LIKE '%' || $1 || '%'`,

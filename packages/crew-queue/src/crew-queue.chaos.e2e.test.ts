@@ -1,6 +1,6 @@
 import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import { runFixtureChild, seededRandom } from "@framework/testing";
+import { Condition, runFixtureChild, seededRandom, uniqueName } from "@framework/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { CrewQueue } from "./crew-queue.js";
@@ -13,7 +13,6 @@ import {
   redisUrl,
   servicesMissing,
   testSaver,
-  uniqueName,
 } from "./test-services.js";
 
 // The issue's chaos run is 200 runs over 4 workers with 20 SIGKILLs; CI runs a reduced one.
@@ -60,25 +59,15 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
 
       // Every status change and node event of every run, as they commit.
       const notices: RunNotice[] = [];
-      const waiters = new Set<() => void>();
+      const noticed = new Condition();
       const listener = new pg.Client({ connectionString: postgresUrl! });
       await listener.connect();
       await queue.stats(); // creates the runs table, hence its channel's name is in use
       listener.on("notification", (message) => {
         notices.push(JSON.parse(message.payload!) as RunNotice);
-        for (const wake of waiters) wake();
+        noticed.notifyAll();
       });
       await listener.query(`LISTEN "crew_runs_${schema}"`);
-      const until = (test: () => boolean) =>
-        new Promise<void>((resolve) => {
-          const check = () => {
-            if (!test()) return;
-            waiters.delete(check);
-            resolve();
-          };
-          waiters.add(check);
-          check();
-        });
       const nodeStarts = () => notices.filter((notice) => notice.type === "node_start").length;
 
       let spawned = 0;
@@ -134,7 +123,7 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
       const replacements: Promise<Child>[] = [];
       for (let k = 0; k < kills; k += 1) {
         const target = nodeStarts() + 1 + Math.floor(random() * 6);
-        await until(() => nodeStarts() >= target || allDone());
+        await noticed.waitFor(() => nodeStarts() >= target || allDone());
         const candidates = [...live.values()];
         const victim =
           busiest && live.has(busiest.id) && random() < 2 / 3
@@ -149,7 +138,7 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
       // The zombie: freeze the worker that started the latest node, until another worker took
       // one of its runs over; then let it wake up and try to write.
       const zombieStart = notices.length;
-      await until(
+      await noticed.waitFor(
         () =>
           notices.slice(zombieStart).some((notice) => notice.type === "node_start") || allDone(),
       );
@@ -163,7 +152,7 @@ describe.skipIf(servicesMissing)("crew-queue under chaos", () => {
             (notice) =>
               notice.type === "status" && notice.status === "running" && (notice.attempt ?? 1) > 1,
           );
-      await until(() => takenOver() || allDone());
+      await noticed.waitFor(() => takenOver() || allDone());
       zombie.process.kill("SIGCONT");
 
       const results = await Promise.all(submitted.map((run) => queue.result(run.runId)));

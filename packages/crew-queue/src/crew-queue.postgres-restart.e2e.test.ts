@@ -5,18 +5,13 @@ import {
   canRunPrivatePostgres,
   type PrivatePostgres,
   startPrivatePostgres,
+  uniqueName,
 } from "@framework/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CrewQueue } from "./crew-queue.js";
 import { CrewWorker } from "./crew-worker.js";
 import { expectedState, testCrew } from "./test-crew.js";
-import {
-  effectsOf,
-  loseQueueKeys,
-  redisUrl,
-  servicesMissing,
-  uniqueName,
-} from "./test-services.js";
+import { effectsOf, loseQueueKeys, redisUrl, servicesMissing } from "./test-services.js";
 
 // Postgres restarted under a running crew: the run fails with a typed error, BullMQ retries
 // its job with backoff, and a retry resumes it from its last checkpoint once the server is

@@ -3,7 +3,7 @@ import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf } from "@framework/checkpoint-postgres/internal";
 import { AbortedError, ConfigurationError, silentLogger } from "@framework/core";
 import { MemorySaver } from "@framework/graph";
-import { runFixtureChild } from "@framework/testing";
+import { Gate, runFixtureChild, uniqueName } from "@framework/testing";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CrewQueue } from "./crew-queue.js";
 import { CrewWorker, type CrewWorkerOptions } from "./crew-worker.js";
@@ -25,17 +25,7 @@ import {
   redisUrl,
   servicesMissing,
   testSaver,
-  uniqueName,
 } from "./test-services.js";
-
-/** A promise a node waits on until the test opens it. */
-function gate() {
-  let open!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  return { open, opened };
-}
 
 /** Resolves once `signal` aborts, rejecting with its reason as a node that stops would. */
 function untilAborted(signal: AbortSignal): Promise<never> {
@@ -209,21 +199,17 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
 
   it("replays a run's logged events after a sequence number, then follows live: each once, in order", async () => {
     const { queue, worker } = await createHarness("replay");
-    const { open, opened } = gate();
-    let entered!: () => void;
-    const inNodeB = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
+    const [inNodeB, release] = [new Gate(), new Gate()];
     await worker({
       hooks: {
         b: async () => {
-          entered();
-          await opened;
+          inNodeB.open();
+          await release.opened;
         },
       },
     });
     const run = await queue.submit("test", { query: "q" });
-    await inNodeB;
+    await inNodeB.opened;
     // A follower that joins late gets everything from the start, and drops after two events.
     const first: RunEvent[] = [];
     for await (const event of queue.events(run.runId, { after: 0 })) {
@@ -236,7 +222,7 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
     const following = (async () => {
       for await (const event of queue.events(run.runId, { after: first.at(-1)!.seq! })) {
         rest.push(event);
-        if (rest.length === 2) open();
+        if (rest.length === 2) release.open();
       }
     })();
     await following;
@@ -354,9 +340,9 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
 
   it("fences a worker whose lease moved on: its checkpoints are refused and it records nothing", async () => {
     const { queue, worker, saver } = await createHarness("fence");
-    const bStarted = gate();
-    const release = gate();
-    const lost = gate();
+    const bStarted = new Gate();
+    const release = new Gate();
+    const lost = new Gate();
     await worker({
       logger: {
         ...silentLogger,
@@ -388,7 +374,7 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
   it("cancels a running run from another process through the node signal, and resumes it", async () => {
     const { queue, worker, saver, ...harness } = await createHarness("cancel");
     const seen: string[] = [];
-    const bStarted = gate();
+    const bStarted = new Gate();
     let holdB = true;
     await worker({
       hooks: {
@@ -538,7 +524,7 @@ describe.skipIf(servicesMissing)("CrewQueue and CrewWorker", () => {
 
   it("closes gracefully: a short run finishes, a long one is checkpointed and resumed elsewhere", async () => {
     const { queue, worker, saver } = await createHarness("close");
-    const bStarted = gate();
+    const bStarted = new Gate();
     const first = await worker({
       drainTimeoutMs: 100,
       hooks: {

@@ -1,28 +1,19 @@
-import { randomUUID } from "node:crypto";
 import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { internalsOf } from "@framework/checkpoint-postgres/internal";
-import { testServiceUrl } from "@framework/testing";
-import { Redis } from "ioredis";
-import pg from "pg";
+import { testServices } from "@framework/testing/services";
 
 /**
- * The servers `pnpm services:start` started, or `undefined` outside CI when one is missing;
- * under CI a missing server throws, so these tests never pass by skipping.
+ * The servers `pnpm services:start` started, or `undefined` outside CI when one is missing
+ * (`servicesMissing`: the tests skip); under CI a missing server throws, so these tests never
+ * pass by skipping.
  */
-export const postgresUrl = testServiceUrl("postgres");
-export const redisUrl = testServiceUrl("redis");
-export const servicesMissing = postgresUrl === undefined || redisUrl === undefined;
-
-if (servicesMissing) {
-  console.warn(
-    "@framework/crew-queue: no Postgres or Redis server (run `pnpm services:start`): skipping its tests",
-  );
-}
-
-/** A name no other test (in this file or a parallel one) uses: a schema, a queue. */
-export function uniqueName(label: string): string {
-  return `t_${label}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-}
+export const {
+  postgresUrl,
+  redisUrl,
+  missing: servicesMissing,
+  dropSchema,
+  loseQueueKeys,
+} = testServices("@framework/crew-queue", ["postgres", "redis"]);
 
 /** A saver on its own schema, with the test crews' side-effect table. */
 export async function testSaver(schema: string): Promise<PostgresSaver> {
@@ -35,34 +26,6 @@ export async function testSaver(schema: string): Promise<PostgresSaver> {
        at timestamptz NOT NULL DEFAULT clock_timestamp())`,
   );
   return saver;
-}
-
-/** Drops a test's schema. */
-export async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: postgresUrl! });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Deletes every Redis key of one BullMQ queue: what a flush or a restart loses of it. */
-export async function loseQueueKeys(queueName: string): Promise<number> {
-  const redis = new Redis(redisUrl!);
-  try {
-    let deleted = 0;
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `bull:${queueName}:*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.del(...keys);
-    } while (cursor !== "0");
-    return deleted;
-  } finally {
-    redis.disconnect();
-  }
 }
 
 /** One row per node run a test crew did: `key` is the node's idempotency key. */

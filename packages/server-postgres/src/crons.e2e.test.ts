@@ -1,23 +1,29 @@
 import { Client, type Run } from "@langchain/langgraph-sdk";
-import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
-import { type ChainWorld, Gate, startInstance, type TestInstance } from "./test-instances.js";
-import { dropSchema, postgresUrl, uniqueSchema } from "./test-postgres.js";
+import { describe, expect, it, vi } from "vitest";
+import { type ChainWorld, chainWorld, testInstances } from "./test-instances.js";
+import { postgresUrl } from "./test-postgres.js";
 
-const started: TestInstance[] = [];
-const schemas: string[] = [];
-
-afterEach(async () => {
-  for (const instance of started.splice(0)) await instance.close();
-});
-afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
-});
+const instances = testInstances();
 
 /** Instances that look at the shared crons every 100 ms, so a test hears of changes soon. */
 async function instance(schema: string, name: string, world: ChainWorld) {
-  const running = await startInstance(schema, name, world, { cronPollIntervalMs: 100 });
-  started.push(running);
+  const running = await instances.start(schema, name, world, { cronPollIntervalMs: 100 });
   return { running, client: new Client({ apiUrl: running.url }) };
+}
+
+/** Instances A and B over a fresh schema, and a cron on a thread firing every second. */
+async function tickingPair() {
+  const schema = instances.schema("crons");
+  const world = chainWorld();
+  const a = await instance(schema, "A", world);
+  const b = await instance(schema, "B", world);
+  const thread = await a.client.threads.create();
+  const cron = await a.client.crons.createForThread(thread.thread_id, "chain", {
+    schedule: "* * * * * *",
+    input: { label: "tick" },
+    multitaskStrategy: "enqueue",
+  });
+  return { schema, world, a, b, thread, cron };
 }
 
 /** Waits for `check` to pass; the guard is for a hang, not a measure of speed. */
@@ -39,17 +45,7 @@ async function cronRuns(client: Client, threadId: string, cronId: string, count:
 
 describe.skipIf(postgresUrl === undefined)("crons on server instances sharing one Postgres", () => {
   it("fires each tick once across two instances, both looking at the same cron", async () => {
-    const schema = uniqueSchema("crons");
-    schemas.push(schema);
-    const world: ChainWorld = { gate: new Gate(), ran: [] };
-    const a = await instance(schema, "A", world);
-    const b = await instance(schema, "B", world);
-    const thread = await a.client.threads.create();
-    const cron = await a.client.crons.createForThread(thread.thread_id, "chain", {
-      schedule: "* * * * * *",
-      input: { label: "tick" },
-      multitaskStrategy: "enqueue",
-    });
+    const { a, b, thread, cron } = await tickingPair();
     // B learns of the cron from the store, not from A.
     await eventually(async () =>
       expect((await b.client.crons.search()).map((other) => other.cron_id)).toEqual([cron.cron_id]),
@@ -62,17 +58,7 @@ describe.skipIf(postgresUrl === undefined)("crons on server instances sharing on
   });
 
   it("keeps a schedule when every instance stops: another instance, or one started later, fires it", async () => {
-    const schema = uniqueSchema("crons");
-    schemas.push(schema);
-    const world: ChainWorld = { gate: new Gate(), ran: [] };
-    const a = await instance(schema, "A", world);
-    const b = await instance(schema, "B", world);
-    const thread = await a.client.threads.create();
-    const cron = await a.client.crons.createForThread(thread.thread_id, "chain", {
-      schedule: "* * * * * *",
-      input: { label: "tick" },
-      multitaskStrategy: "enqueue",
-    });
+    const { schema, world, a, b, thread, cron } = await tickingPair();
     await a.running.close();
     const seen = (await cronRuns(b.client, thread.thread_id, cron.cron_id, 1)).length;
     await cronRuns(b.client, thread.thread_id, cron.cron_id, seen + 2);

@@ -1,11 +1,12 @@
 import type { PostgresSaver } from "@framework/checkpoint-postgres";
 import type { RunChangeKind } from "@framework/server";
 import { pendingRun } from "@framework/server/conformance";
+import { uniqueName } from "@framework/testing";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { PostgresServerStore } from "./postgres-server-store.js";
-import { dropSchema, postgresUrl, sql, testSaver, uniqueSchema } from "./test-postgres.js";
+import { dropSchema, postgresUrl, sql, testSaver } from "./test-postgres.js";
 
-const schema = uniqueSchema("link");
+const schema = uniqueName("link");
 const opened: { store: PostgresServerStore; saver: PostgresSaver }[] = [];
 
 /** A store with its own pool: what one instance has. */

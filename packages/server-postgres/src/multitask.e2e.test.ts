@@ -1,29 +1,12 @@
-import { Client } from "@langchain/langgraph-sdk";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { type ChainWorld, Gate, startInstance, type TestInstance } from "./test-instances.js";
-import { dropSchema, postgresUrl, uniqueSchema } from "./test-postgres.js";
+import { describe, expect, it } from "vitest";
+import { type ChainWorld, testInstances } from "./test-instances.js";
+import { postgresUrl } from "./test-postgres.js";
 
-const started: TestInstance[] = [];
-const schemas: string[] = [];
-
-afterEach(async () => {
-  for (const instance of started.splice(0)) await instance.close();
-});
-afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
-});
+const instances = testInstances();
 
 /** Two instances over a fresh schema, and a thread with a run holding at `b`, made on A. */
 async function busyThread() {
-  const schema = uniqueSchema("multitask");
-  schemas.push(schema);
-  const world: ChainWorld = { gate: new Gate(), ran: [] };
-  const a = await startInstance(schema, "A", world);
-  started.push(a);
-  const b = await startInstance(schema, "B", world);
-  started.push(b);
-  const clientA = new Client({ apiUrl: a.url });
-  const clientB = new Client({ apiUrl: b.url });
+  const { world, clientA, clientB } = await instances.two("multitask");
   const thread = await clientA.threads.create();
   const first = await clientA.runs.create(thread.thread_id, "chain", {
     input: { hold: true, label: "1" },
@@ -40,14 +23,8 @@ function labelsOf(world: ChainWorld): string[] {
 
 describe.skipIf(postgresUrl === undefined)("multitask strategies across instances", () => {
   it("reject: of runs raced on two instances onto an idle thread, exactly one gets it", async () => {
-    const schema = uniqueSchema("multitask");
-    schemas.push(schema);
-    const world: ChainWorld = { gate: new Gate(), ran: [] };
-    const a = await startInstance(schema, "A", world);
-    started.push(a);
-    const b = await startInstance(schema, "B", world);
-    started.push(b);
-    const clients = [new Client({ apiUrl: a.url }), new Client({ apiUrl: b.url })];
+    const { world, clientA, clientB } = await instances.two("multitask");
+    const clients = [clientA, clientB];
     const thread = await clients[0]!.threads.create();
     const results = await Promise.allSettled(
       Array.from({ length: 8 }, (_, index) =>

@@ -2,12 +2,13 @@ import { PostgresFencedError, type PostgresSaver } from "@framework/checkpoint-p
 import { checkpointAt } from "@framework/graph/conformance";
 import { ServerSchemaVersionError } from "@framework/server";
 import { pendingRun, runServerStoreConformance } from "@framework/server/conformance";
+import { uniqueName } from "@framework/testing";
 import { afterAll, describe, expect, it } from "vitest";
 import { ThreadLeaseLostError } from "./error/thread-lease-lost-error.js";
 import { PostgresServerStore } from "./postgres-server-store.js";
-import { dropSchema, postgresUrl, sql, testSaver, uniqueSchema } from "./test-postgres.js";
+import { dropSchema, postgresUrl, sql, testSaver } from "./test-postgres.js";
 
-const schema = uniqueSchema("store");
+const schema = uniqueName("store");
 const savers = new Map<PostgresServerStore, PostgresSaver>();
 
 /** A store over its own saver (its own pool): a second one is another instance's client. */
@@ -35,15 +36,15 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
   });
 
   it("keeps its tables beside the checkpoints and refuses a schema migrated by a newer version", async () => {
-    const own = uniqueSchema("newer");
+    const own = uniqueName("newer");
     const saver = testSaver(own);
     try {
       await new PostgresServerStore({ checkpointer: saver }).setup();
-      const { rows } = await sql(
+      const { rows } = await sql<{ table_name: string }>(
         "SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1",
         [own],
       );
-      expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual(
+      expect(rows.map((row) => row.table_name)).toEqual(
         expect.arrayContaining([
           "checkpoints",
           "server_runs",
@@ -66,7 +67,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
   });
 
   it("sets up once when many instances start together", async () => {
-    const own = uniqueSchema("together");
+    const own = uniqueName("together");
     const saverList = Array.from({ length: 4 }, () => testSaver(own));
     try {
       await Promise.all(
@@ -83,7 +84,7 @@ describe.skipIf(postgresUrl === undefined)("PostgresServerStore", () => {
   });
 
   it("fences a lease holder's checkpoints and events once another process took the thread", async () => {
-    const own = uniqueSchema("fence");
+    const own = uniqueName("fence");
     const saver = testSaver(own);
     const store = new PostgresServerStore({ checkpointer: saver });
     try {

@@ -1,29 +1,13 @@
-import { Client } from "@langchain/langgraph-sdk";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { type ChainWorld, Gate, startInstance, type TestInstance } from "./test-instances.js";
-import { dropSchema, postgresUrl, uniqueSchema } from "./test-postgres.js";
+import { describe, expect, it } from "vitest";
+import { testInstances } from "./test-instances.js";
+import { postgresUrl } from "./test-postgres.js";
 
-const started: TestInstance[] = [];
-const schemas: string[] = [];
-
-afterEach(async () => {
-  for (const instance of started.splice(0)) await instance.close();
-});
-afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
-});
+const instances = testInstances();
 
 describe.skipIf(postgresUrl === undefined)("run quotas across instances", () => {
   it("counts a user's runs on every instance: a run held on A makes B answer 429", async () => {
-    const schema = uniqueSchema("quotas");
-    schemas.push(schema);
-    const world: ChainWorld = { gate: new Gate(), ran: [] };
     const quotas = { maxActiveRunsPerUser: 1, retryAfterSeconds: 3 };
-    const a = await startInstance(schema, "A", world, { quotas });
-    started.push(a);
-    const b = await startInstance(schema, "B", world, { quotas });
-    started.push(b);
-    const clientA = new Client({ apiUrl: a.url });
+    const { world, b, clientA } = await instances.two("quotas", { quotas });
     const [threadA, threadB] = [await clientA.threads.create(), await clientA.threads.create()];
     const held = await clientA.runs.create(threadA.thread_id, "chain", {
       input: { hold: true, label: "1" },

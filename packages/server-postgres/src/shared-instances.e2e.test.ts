@@ -1,37 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { Client } from "@langchain/langgraph-sdk";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { type ChainWorld, Gate, startInstance, type TestInstance } from "./test-instances.js";
-import { dropSchema, postgresUrl, sql, uniqueSchema } from "./test-postgres.js";
+import { describe, expect, it } from "vitest";
+import { testInstances } from "./test-instances.js";
+import { postgresUrl, sql } from "./test-postgres.js";
 
-const started: TestInstance[] = [];
-const schemas: string[] = [];
-
-afterEach(async () => {
-  for (const instance of started.splice(0)) await instance.close();
-});
-afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
-});
+const instances = testInstances();
 
 /** Two instances over a fresh schema, each with a client, sharing one test world. */
-async function twoInstances(options: { keepAliveMs?: number; recoveryIntervalMs?: number } = {}) {
-  const schema = uniqueSchema("instances");
-  schemas.push(schema);
-  const world: ChainWorld = { gate: new Gate(), ran: [] };
-  const a = await startInstance(schema, "A", world, options);
-  started.push(a);
-  const b = await startInstance(schema, "B", world, options);
-  started.push(b);
-  return {
-    schema,
-    world,
-    a,
-    b,
-    clientA: new Client({ apiUrl: a.url }),
-    clientB: new Client({ apiUrl: b.url }),
-  };
-}
+const twoInstances = (options: { keepAliveMs?: number; recoveryIntervalMs?: number } = {}) =>
+  instances.two("instances", options);
 
 type StreamPart = { id?: string; event: string; data: unknown };
 

@@ -2,36 +2,23 @@ import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { silentLogger } from "@framework/core";
 import { defineState, END, FlowStateGraph, type NodeContext, START } from "@framework/graph";
 import { createServer, type FrameworkServer, type ServerOptions } from "@framework/server";
+import { Gate, uniqueName } from "@framework/testing";
+import { Client } from "@langchain/langgraph-sdk";
+import { afterAll, afterEach } from "vitest";
 import { z } from "zod";
 import { PostgresServerStore } from "./postgres-server-store.js";
-import { postgresUrl } from "./test-postgres.js";
-
-/** A gate a test opens; nodes waiting on it also give up when their run is stopped. */
-export class Gate {
-  #open!: () => void;
-  readonly opened = new Promise<void>((resolve) => {
-    this.#open = resolve;
-  });
-
-  open(): void {
-    this.#open();
-  }
-
-  /** Settles when the gate opens, or rejects when `signal` aborts first. */
-  pass(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-      this.opened.then(resolve);
-    });
-  }
-}
+import { dropSchema, postgresUrl } from "./test-postgres.js";
 
 /** What the chain graphs of one test share: the gate of `b`, and who ran which node. */
 export interface ChainWorld {
   gate: Gate;
   /** `instance:node:label`, in the order the nodes ran, across every instance. */
   ran: string[];
+}
+
+/** A world whose gate is shut, and nothing ran yet. */
+export function chainWorld(): ChainWorld {
+  return { gate: new Gate(), ran: [] };
 }
 
 /**
@@ -109,6 +96,57 @@ export async function startInstance(
         await checkpointer.close();
       })();
       return closed;
+    },
+  };
+}
+
+/**
+ * The instances of one test file (call it at the file's top): what `start` starts is closed
+ * after each test, and the schemas `schema` hands out are dropped after the file.
+ */
+export function testInstances() {
+  const started: TestInstance[] = [];
+  const schemas: string[] = [];
+  afterEach(async () => {
+    for (const instance of started.splice(0)) await instance.close();
+  });
+  afterAll(async () => {
+    for (const schema of schemas) await dropSchema(schema);
+  });
+  const schema = (label: string): string => {
+    const fresh = uniqueName(label);
+    schemas.push(fresh);
+    return fresh;
+  };
+  const start = async (
+    schema: string,
+    name: string,
+    world: ChainWorld,
+    options: ServerOptions = {},
+  ): Promise<TestInstance> => {
+    const instance = await startInstance(schema, name, world, options);
+    started.push(instance);
+    return instance;
+  };
+  return {
+    /** A fresh schema, dropped after the file. */
+    schema,
+    /** Starts an instance (see {@link startInstance}), closed after the test. */
+    start,
+    /** Instances `A` and `B` over a fresh schema, in one fresh world, each with a client. */
+    async two(label: string, options: ServerOptions = {}) {
+      const fresh = schema(label);
+      const world = chainWorld();
+      const a = await start(fresh, "A", world, options);
+      const b = await start(fresh, "B", world, options);
+      return {
+        schema: fresh,
+        world,
+        a,
+        b,
+        clientA: new Client({ apiUrl: a.url }),
+        clientB: new Client({ apiUrl: b.url }),
+      };
     },
   };
 }

@@ -1,22 +1,17 @@
 import { createServer as createHttpServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { Client } from "@langchain/langgraph-sdk";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
-import { type ChainWorld, Gate, startInstance, type TestInstance } from "./test-instances.js";
-import { dropSchema, postgresUrl, uniqueSchema } from "./test-postgres.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { testInstances } from "./test-instances.js";
+import { postgresUrl } from "./test-postgres.js";
 
-const started: TestInstance[] = [];
-const schemas: string[] = [];
 let receiver: Server | undefined;
-
 afterEach(async () => {
-  for (const instance of started.splice(0)) await instance.close();
   await new Promise((resolve) => (receiver ? receiver.close(resolve) : resolve(undefined)));
   receiver = undefined;
 });
-afterAll(async () => {
-  for (const schema of schemas) await dropSchema(schema);
-});
+// Registered after the receiver's hook, so (hooks after a test run last first) the instances
+// close before the receiver does.
+const instances = testInstances();
 
 describe.skipIf(postgresUrl === undefined)("run webhooks across instances", () => {
   it("posts once per run, from the instance that ended it, whichever instance created it", async () => {
@@ -40,15 +35,8 @@ describe.skipIf(postgresUrl === undefined)("run webhooks across instances", () =
       return bodies;
     };
 
-    const schema = uniqueSchema("webhooks");
-    schemas.push(schema);
-    const world: ChainWorld = { gate: new Gate(), ran: [] };
     const webhooks = { allowPrivateNetworks: true };
-    const a = await startInstance(schema, "A", world, { webhooks });
-    started.push(a);
-    const b = await startInstance(schema, "B", world, { webhooks });
-    started.push(b);
-    const [clientA, clientB] = [new Client({ apiUrl: a.url }), new Client({ apiUrl: b.url })];
+    const { world, clientA, clientB } = await instances.two("webhooks", { webhooks });
     const thread = await clientA.threads.create();
     const first = await clientA.runs.create(thread.thread_id, "chain", {
       input: { hold: true, label: "1" },

@@ -1,13 +1,13 @@
 import type { ChildProcess } from "node:child_process";
+import { freePort } from "@framework/testing";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
 import type { ServerWorker } from "./server-worker.js";
 import {
   chainWorld,
-  freePort,
+  dropSchema,
   gateOf,
   servicesMissing,
-  sql,
   startInstance,
   startRedis,
   startWorker,
@@ -24,7 +24,7 @@ afterAll(async () => {
     await ("server" in opened ? opened.server.close() : opened.close());
   }
   if (redis) await stopRedis(redis);
-  for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  for (const schema of schemas) await dropSchema(schema);
 });
 
 describe.skipIf(servicesMissing)("a Redis restarted without persistence", () => {

@@ -1,18 +1,24 @@
 import type { ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { PostgresSaver } from "@framework/checkpoint-postgres";
-import { type FixtureChildRun, runFixtureChild, seededRandom } from "@framework/testing";
+import {
+  Condition,
+  type FixtureChildRun,
+  freePort,
+  runFixtureChild,
+  seededRandom,
+  uniqueName,
+} from "@framework/testing";
 import { Client } from "@langchain/langgraph-sdk";
 import { afterAll, describe, expect, it } from "vitest";
 import {
   crewNodes,
-  freePort,
+  dropSchema,
   postgresUrl,
   servicesMissing,
   sql,
   startRedis,
   stopRedis,
-  uniqueName,
 } from "./test-queue.js";
 
 // The issue's chaos run is 200 runs; CI runs a reduced one. CHAOS_RUNS, CHAOS_INSTANCE_KILLS,
@@ -53,7 +59,7 @@ afterAll(async () => {
   for (const child of children) {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
-  if (!servicesMissing) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  if (!servicesMissing) await dropSchema(schema);
 });
 
 describe.skipIf(servicesMissing)("server instances and workers under chaos", () => {
@@ -71,20 +77,8 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
 
       /** What happened when, for the failure message. */
       const schedule: string[] = [];
-      const waiters = new Set<() => void>();
-      const notify = () => {
-        for (const wake of [...waiters]) wake();
-      };
-      const until = (test: () => boolean) =>
-        new Promise<void>((resolve) => {
-          const check = () => {
-            if (!test()) return;
-            waiters.delete(check);
-            resolve();
-          };
-          waiters.add(check);
-          check();
-        });
+      /** Notified whenever a process comes up or starts a node, or a client's stream ends. */
+      const progress = new Condition();
 
       const live = new Map<string, Member>();
       let spawned = 0;
@@ -130,7 +124,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
               nodeStarts += 1;
               lastWorkerOf.set(line.split(" ")[2]!, name);
               busiest = name;
-              notify();
+              progress.notifyAll();
             }
           },
         });
@@ -150,7 +144,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
           streams: new Set(),
         };
         live.set(name, member);
-        notify();
+        progress.notifyAll();
         return member;
       };
       const liveOf = (role: Member["role"]) =>
@@ -182,7 +176,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
         const received: StreamPart[] = [];
         let lastEventId: string | undefined;
         for (;;) {
-          await until(() => liveOf("instance").length > 0);
+          await progress.waitFor(() => liveOf("instance").length > 0);
           const instances = liveOf("instance");
           const instance = instances[Math.floor(pick() * instances.length)]!;
           const stream = new AbortController();
@@ -204,7 +198,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
           reconnects += 1;
         }
         ended.add(topic);
-        notify();
+        progress.notifyAll();
         return received;
       };
 
@@ -262,12 +256,12 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
       const running = () => liveOf("worker").filter((worker) => worker !== stopped?.member);
       for (const step of steps) {
         // Clients always have an instance to rejoin, and runs a worker.
-        if (step === "kill instance") await until(() => liveOf("instance").length > 1);
-        if (step === "kill worker") await until(() => running().length > 1);
+        if (step === "kill instance") await progress.waitFor(() => liveOf("instance").length > 1);
+        if (step === "kill worker") await progress.waitFor(() => running().length > 1);
         const target =
           nodeStarts + Math.floor(waveSize * crewNodes.length * (0.2 + 0.5 * random()));
         await createWave(waveSize);
-        await until(() => nodeStarts >= target || ended.size === created);
+        await progress.waitFor(() => nodeStarts >= target || ended.size === created);
         schedule.push(
           `${((Date.now() - started) / 1000).toFixed(1)} s, ${nodeStarts} nodes, ${ended.size} of ${created} runs ended: ${step}`,
         );
@@ -303,12 +297,12 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
           )[0]!;
           member.process.kill("SIGSTOP");
           const held = inFlight(member);
-          await until(() =>
+          await progress.waitFor(() =>
             held.every((topic) => ended.has(topic) || lastWorkerOf.get(topic) !== member.name),
           );
           // From now on its lease allows it no write on those threads.
-          const { rows } = await sql("SELECT clock_timestamp() AS now");
-          stopped = { member, held, takenOverAt: rows[0].now as Date };
+          const { rows } = await sql<{ now: Date }>("SELECT clock_timestamp() AS now");
+          stopped = { member, held, takenOverAt: rows[0]!.now };
           member.process.kill("SIGCONT");
           // Continued, it finishes what it was doing (and is refused), then retires: another
           // worker takes its place.
@@ -327,7 +321,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
       const streamed = await Promise.all(clients);
 
       // Every run ended once, `success`.
-      const { rows: statuses } = await sql(
+      const { rows: statuses } = await sql<{ status: string; runs: number }>(
         `SELECT status, count(*)::int AS runs FROM "${schema}".server_runs GROUP BY status`,
       );
       const succeeded = statuses.find((row) => row.status === "success")?.runs ?? 0;
@@ -369,7 +363,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
       }
       // No checkpoint the stopped worker wrote on the threads it held was committed after
       // another worker took them over.
-      const { rows: fenced } = await sql(
+      const { rows: fenced } = await sql<{ writes: number }>(
         `SELECT count(*)::int AS writes FROM "${schema}".chaos_checkpoint_writers
          WHERE writer = $1 AND written_at > $2 AND thread_id = ANY($3)`,
         [
@@ -378,7 +372,7 @@ describe.skipIf(servicesMissing)("server instances and workers under chaos", () 
           stopped!.held.map((topic) => threads.get(topic)!),
         ],
       );
-      const fencedWrites = fenced[0].writes as number;
+      const fencedWrites = fenced[0]!.writes;
       // Its refusals are logged as warnings, or on standard error: all in once it exited.
       const stoppedRun = await stopped!.member.exited;
       const refused = [...stopped!.member.lines, ...stoppedRun.stderr.split("\n")].filter((line) =>

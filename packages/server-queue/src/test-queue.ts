@@ -1,7 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import type { Server } from "node:http";
-import { createServer as createNetServer } from "node:net";
 import { silentLogger } from "@framework/core";
 import {
   defineState,
@@ -12,11 +10,11 @@ import {
   START,
 } from "@framework/graph";
 import { createServer, type FrameworkServer, type ServerOptions } from "@framework/server";
-import { testServiceUrl } from "@framework/testing";
+import { Gate, uniqueName } from "@framework/testing";
+import { testServices } from "@framework/testing/services";
 import { Client } from "@langchain/langgraph-sdk";
 import { Queue } from "bullmq";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, afterEach, expect } from "vitest";
 import { z } from "zod";
 import { serverQueue } from "./server-queue.js";
@@ -32,69 +30,24 @@ import {
 } from "./server-worker.js";
 
 /**
- * The servers `pnpm services:start` started, or `undefined` outside CI when one is missing;
- * under CI a missing server throws, so these tests never pass by skipping.
+ * The servers `pnpm services:start` started, or `undefined` outside CI when one is missing
+ * (`servicesMissing`: the tests skip); under CI a missing server throws, so these tests never
+ * pass by skipping.
  */
-export const postgresUrl = testServiceUrl("postgres");
-export const redisUrl = testServiceUrl("redis");
-export const servicesMissing = postgresUrl === undefined || redisUrl === undefined;
-
-if (servicesMissing) {
-  console.warn(
-    "@framework/server-queue: no Postgres or Redis server (run `pnpm services:start`): skipping its tests",
-  );
-}
-
-/** A name no other test (in this file or a parallel one) uses: a schema, a queue. */
-export function uniqueName(label: string): string {
-  return `t_${label}_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-}
-
-/** Runs one statement on its own connection to the test server. */
-export async function sql(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: postgresUrl! });
-  await client.connect();
-  try {
-    return await client.query(text, values);
-  } finally {
-    await client.end();
-  }
-}
-
-/** Deletes every Redis key of one BullMQ queue: what a restart without persistence loses. */
-export async function loseQueueKeys(queueName: string, url = redisUrl!): Promise<number> {
-  const redis = new Redis(url);
-  try {
-    let deleted = 0;
-    let cursor = "0";
-    do {
-      const [next, keys] = await redis.scan(cursor, "MATCH", `bull:${queueName}:*`, "COUNT", 500);
-      cursor = next;
-      if (keys.length > 0) deleted += await redis.del(...keys);
-    } while (cursor !== "0");
-    return deleted;
-  } finally {
-    redis.disconnect();
-  }
-}
+export const {
+  postgresUrl,
+  redisUrl,
+  missing: servicesMissing,
+  sql,
+  dropSchema,
+  loseQueueKeys,
+} = testServices("@framework/server-queue", ["postgres", "redis"]);
 
 /** Deletes every Redis key a test's queue left: its runs', webhooks' and crons' queues. */
 export async function dropTestQueues(queueName: string): Promise<void> {
   for (const name of [queueName, webhookQueueName(queueName), cronQueueName(queueName)]) {
     await loseQueueKeys(name);
   }
-}
-
-/** A free loopback port. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** A private Redis without persistence on `port`, answering once this settles. */
@@ -120,27 +73,6 @@ export async function stopRedis(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once("exit", resolve));
   child.kill("SIGKILL");
   await exited;
-}
-
-/** A gate a test opens; nodes waiting on it also give up when their run is stopped. */
-export class Gate {
-  #open!: () => void;
-  readonly opened = new Promise<void>((resolve) => {
-    this.#open = resolve;
-  });
-
-  open(): void {
-    this.#open();
-  }
-
-  /** Settles when the gate opens, or rejects when `signal` aborts first. */
-  pass(signal: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal.aborted) reject(signal.reason);
-      signal.addEventListener("abort", () => reject(signal.reason), { once: true });
-      this.opened.then(resolve);
-    });
-  }
 }
 
 /** What the chain graphs of one test share: the gates of `b`, and who ran which node. */
@@ -324,7 +256,7 @@ export function testDeployments() {
   });
   afterAll(async () => {
     if (servicesMissing) return;
-    for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    for (const schema of schemas) await dropSchema(schema);
     for (const queue of queues) await dropTestQueues(queue);
   });
   return {

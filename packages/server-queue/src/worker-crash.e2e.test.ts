@@ -4,6 +4,7 @@ import { PostgresSaver } from "@framework/checkpoint-postgres";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import {
   chainWorld,
+  dropSchema,
   dropTestQueues,
   postgresUrl,
   servicesMissing,
@@ -40,7 +41,7 @@ afterEach(async () => {
 });
 afterAll(async () => {
   if (servicesMissing) return;
-  for (const schema of schemas) await sql(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  for (const schema of schemas) await dropSchema(schema);
   for (const queue of queues) await dropTestQueues(queue);
 });
 

@@ -1,3 +1,4 @@
+export { Condition, Gate } from "./concurrency/index.js";
 export {
   type CapturedLine,
   type CapturingLogger,
@@ -131,8 +132,10 @@ export {
 } from "./servers/index.js";
 export {
   canRunPrivatePostgres,
+  freePort,
   type PrivatePostgres,
   startPrivatePostgres,
   type TestService,
   testServiceUrl,
+  uniqueName,
 } from "./services/index.js";

@@ -1,9 +1,10 @@
 import { ConfigurationError } from "@framework/core";
+import { uniqueName } from "@framework/testing";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { PostgresSaverError } from "../error/postgres-saver-error.js";
 import { PostgresSaver } from "../postgres-saver.js";
-import { dropSchema, postgresUrl, uniqueSchema, withPassword } from "../test-postgres.js";
+import { dropSchema, postgresUrl, withPassword } from "../test-postgres.js";
 import { internalsOf } from "./saver-internals.js";
 
 describe("internalsOf", () => {
@@ -30,9 +31,9 @@ describe("internalsOf", () => {
 
 describe.skipIf(postgresUrl === undefined)("internalsOf a live saver", () => {
   const url = postgresUrl!;
-  const schema = uniqueSchema("internals");
+  const schema = uniqueName("internals");
   const password = "internals-password-3c4d5e";
-  afterAll(() => dropSchema(url, schema));
+  afterAll(() => dropSchema(schema));
 
   it("lends the pool it was given", async () => {
     const pool = new pg.Pool({ connectionString: url, max: 1 });

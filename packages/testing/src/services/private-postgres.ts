@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { freePort } from "./free-port.js";
 
 /** A throwaway Postgres server of a test's own, which it may stop and start at will. */
 export interface PrivatePostgres {
@@ -26,17 +26,6 @@ function serverBin(): string | undefined {
     if (existsSync(join(dir, "initdb"))) return dir;
   }
   return undefined;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 /** True when this machine can run a private server (the programs are installed). */

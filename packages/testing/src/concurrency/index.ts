@@ -1,0 +1,2 @@
+export { Condition } from "./condition.js";
+export { Gate } from "./gate.js";

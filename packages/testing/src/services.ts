@@ -1,0 +1,6 @@
+export {
+  type SqlResult,
+  type SqlRow,
+  type TestServices,
+  testServices,
+} from "./services/test-services.js";
