@@ -1,15 +1,14 @@
 import type { ChildProcess } from "node:child_process";
-import { randomUUID } from "node:crypto";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PostgresSaver } from "@framework/checkpoint-postgres";
-import { internalsOf } from "@framework/checkpoint-postgres/internal";
 import { sampleDataHeadline } from "@framework/cli-kit";
 import { type FakeServices, startFakeServices } from "@framework/demo-kit";
 import { type AppProcessResult, spawnApp } from "@framework/demo-kit/testing";
-import { testServiceUrl } from "@framework/testing";
+import { cronQueueName, webhookQueueName } from "@framework/server-queue";
+import { uniqueName } from "@framework/testing";
+import { testServices } from "@framework/testing/services";
 import { Client } from "@langchain/langgraph-sdk";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { referenceAnalyst } from "./offline/reference-analyst.js";
@@ -280,15 +279,12 @@ describe("pnpm serve on a model service (faked here)", () => {
 });
 
 /** The test Postgres (`pnpm services:start`); under CI a missing one fails instead of skipping. */
-const postgresUrl = testServiceUrl("postgres");
+const postgres = testServices("apps/server", ["postgres"]);
+const postgresUrl = postgres.postgresUrl;
 
-describe.skipIf(postgresUrl === undefined)("pnpm serve --postgres", () => {
-  const schema = `t_serve_${randomUUID().replaceAll("-", "").slice(0, 12)}`;
-  afterAll(async () => {
-    const saver = new PostgresSaver({ connectionString: postgresUrl!, schema });
-    await internalsOf(saver).query("drop", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await saver.close();
-  });
+describe.skipIf(postgres.missing)("pnpm serve --postgres", () => {
+  const schema = uniqueName("serve");
+  afterAll(() => postgres.dropSchema(schema));
 
   it("serves the same threads and runs from two instances on one database", async () => {
     const args = ["--offline", "--postgres", postgresUrl!, "--schema", schema];
@@ -315,67 +311,62 @@ describe.skipIf(postgresUrl === undefined)("pnpm serve --postgres", () => {
   });
 });
 
-const redisUrl = testServiceUrl("redis");
+const queueServices = testServices("apps/server", ["postgres", "redis"]);
 
-describe.skipIf(postgresUrl === undefined || redisUrl === undefined)(
-  "pnpm serve --queue and --worker",
-  () => {
-    const unique = () => randomUUID().replaceAll("-", "").slice(0, 12);
-    const schema = `t_queue_${unique()}`;
-    const queueName = `t_queue_${unique()}`;
-    const shared = [
-      "--offline",
-      ...["--postgres", postgresUrl!, "--schema", schema],
-      ...["--redis", redisUrl!, "--queue-name", queueName],
-    ];
-    const working = /^working on queue \S+ ()/m;
-    afterAll(async () => {
-      const saver = new PostgresSaver({ connectionString: postgresUrl!, schema });
-      await internalsOf(saver).query("drop", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await saver.close();
-    });
+describe.skipIf(queueServices.missing)("pnpm serve --queue and --worker", () => {
+  const schema = uniqueName("queue");
+  const queueName = uniqueName("queue");
+  const shared = [
+    "--offline",
+    ...["--postgres", queueServices.postgresUrl!, "--schema", schema],
+    ...["--redis", queueServices.redisUrl!, "--queue-name", queueName],
+  ];
+  const working = /^working on queue \S+ ()/m;
+  afterAll(async () => {
+    await queueServices.dropSchema(schema);
+    // The runs' queue and those of their webhooks and crons.
+    for (const name of [queueName, webhookQueueName(queueName), cronQueueName(queueName)]) {
+      await queueServices.loseQueueKeys(name);
+    }
+  });
 
-    it("two instances submit and two workers execute: a crew run streamed on one instance is followed live on the other", async () => {
-      const [first, second] = await Promise.all([
-        serve([...shared, "--queue"]),
-        serve([...shared, "--queue"]),
-        serve([...shared, "--worker", "--concurrency", "2"], {}, working),
-        serve([...shared, "--worker"], {}, working),
-      ]);
-      const [one, other] = [
-        new Client({ apiUrl: first!.url }),
-        new Client({ apiUrl: second!.url }),
-      ];
-      const thread = await one.threads.create();
-      type Part = { id?: string; event: string; data: unknown };
-      const read = async (stream: AsyncIterable<Part>) => {
-        const parts: Part[] = [];
-        for await (const part of stream) parts.push(part);
-        return parts;
-      };
-      const run = await one.runs.create(thread.thread_id, "advisory", {
-        input: { messages: [{ role: "user", content: crewQuestion }] },
-        streamMode: ["updates", "values"],
-      });
-      const [streamed, followed] = await Promise.all([
-        read(one.runs.joinStream(thread.thread_id, run.run_id)),
-        read(other.runs.joinStream(thread.thread_id, run.run_id)),
-      ]);
-      expect(followed.map((part) => part.id)).toEqual(streamed.map((part) => part.id));
-      const nodes = streamed
-        .filter((part) => part.event === "updates")
-        .flatMap((part) => Object.keys(part.data as object));
-      expect(nodes).toEqual(expect.arrayContaining(["market", "crypto", "recommender"]));
-      expect((await other.runs.get(thread.thread_id, run.run_id)).status).toBe("success");
-      expect((await other.threads.getState(thread.thread_id)).values).toMatchObject({
-        final_recommendation: expect.stringMatching(/^Action: /),
-      });
+  it("two instances submit and two workers execute: a crew run streamed on one instance is followed live on the other", async () => {
+    const [first, second] = await Promise.all([
+      serve([...shared, "--queue"]),
+      serve([...shared, "--queue"]),
+      serve([...shared, "--worker", "--concurrency", "2"], {}, working),
+      serve([...shared, "--worker"], {}, working),
+    ]);
+    const [one, other] = [new Client({ apiUrl: first!.url }), new Client({ apiUrl: second!.url })];
+    const thread = await one.threads.create();
+    type Part = { id?: string; event: string; data: unknown };
+    const read = async (stream: AsyncIterable<Part>) => {
+      const parts: Part[] = [];
+      for await (const part of stream) parts.push(part);
+      return parts;
+    };
+    const run = await one.runs.create(thread.thread_id, "advisory", {
+      input: { messages: [{ role: "user", content: crewQuestion }] },
+      streamMode: ["updates", "values"],
     });
+    const [streamed, followed] = await Promise.all([
+      read(one.runs.joinStream(thread.thread_id, run.run_id)),
+      read(other.runs.joinStream(thread.thread_id, run.run_id)),
+    ]);
+    expect(followed.map((part) => part.id)).toEqual(streamed.map((part) => part.id));
+    const nodes = streamed
+      .filter((part) => part.event === "updates")
+      .flatMap((part) => Object.keys(part.data as object));
+    expect(nodes).toEqual(expect.arrayContaining(["market", "crypto", "recommender"]));
+    expect((await other.runs.get(thread.thread_id, run.run_id)).status).toBe("success");
+    expect((await other.threads.getState(thread.thread_id)).values).toMatchObject({
+      final_recommendation: expect.stringMatching(/^Action: /),
+    });
+  });
 
-    it("refuses --worker without the Redis it meets the instances on", async () => {
-      await expect(serve(["--offline", "--worker", "--postgres", postgresUrl!])).rejects.toThrow(
-        /--worker needs --postgres <url> and --redis <url>/,
-      );
-    });
-  },
-);
+  it("refuses --worker without the Redis it meets the instances on", async () => {
+    await expect(
+      serve(["--offline", "--worker", "--postgres", queueServices.postgresUrl!]),
+    ).rejects.toThrow(/--worker needs --postgres <url> and --redis <url>/);
+  });
+});
