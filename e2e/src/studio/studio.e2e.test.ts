@@ -91,6 +91,18 @@ describe.skipIf(!executablePath)(
       await tool.locator("summary").first().click();
       await expect.poll(() => tool.textContent(), patient).toContain("Arguments");
       expect(await tool.textContent()).toContain("topic");
+      // The offline researcher reasons as a reasoning model: its thinking folds before the answer.
+      const reasoning = page.locator(".message-note").filter({ hasText: "Reasoning" });
+      await reasoning.locator("summary").click();
+      await expect
+        .poll(() => reasoning.textContent(), patient)
+        .toContain("point to the closest match first");
+      const order = await page
+        .locator(".message-note, .message-assistant")
+        .evaluateAll((items) => items.map((item) => item.className));
+      expect(order.findIndex((name) => name.includes("message-note"))).toBeLessThan(
+        order.findIndex((name) => name.includes("message-assistant")),
+      );
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, "02-chat-research");
     });
