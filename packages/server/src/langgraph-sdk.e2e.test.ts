@@ -1,5 +1,6 @@
 import { MockChatModel, mockToolCall } from "@framework/testing";
 import { Client } from "@langchain/langgraph-sdk";
+import { MessageTupleManager } from "@langchain/langgraph-sdk/ui";
 import { afterEach, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, testAgent, twoStepGraph } from "./test-server.js";
 
@@ -105,6 +106,30 @@ describe("LangGraph's own client against the server", () => {
     const final = parts.at(-1)?.data as { messages: { type: string; content: string }[] };
     expect(final.messages.map((m) => m.type)).toEqual(["human", "ai", "tool", "ai"]);
     expect(final.messages.at(-1)?.content).toBe("The rate is 1.08 today.");
+  });
+
+  it("streams a reasoning model's thinking in message tuples, joined apart from the answer by the SDK", async () => {
+    const llm = new MockChatModel([{ reasoning: "EURUSD is a rate question.", content: "1.08." }]);
+    const client = await serve({ agents: { banker: testAgent(llm) } });
+    const thread = await client.threads.create();
+    const parts = await collect(
+      client.runs.stream(thread.thread_id, "banker", {
+        input: { messages: [{ type: "human", content: "EURUSD?" }] },
+        streamMode: ["messages-tuple"],
+      }),
+    );
+    // What useStream does with message tuples: the SDK's own manager joins the chunks.
+    const manager = new MessageTupleManager();
+    const ids = new Set<string>();
+    for (const part of parts.filter((part) => part.event === "messages")) {
+      const [chunk, metadata] = part.data as unknown as Parameters<MessageTupleManager["add"]>;
+      const id = manager.add(chunk, metadata);
+      if (id) ids.add(id);
+    }
+    expect(ids.size).toBe(1);
+    const joined = manager.get([...ids][0]!)?.chunk;
+    expect(joined?.content).toBe("1.08.");
+    expect(joined?.additional_kwargs).toEqual({ reasoning_content: "EURUSD is a rate question." });
   });
 
   it("pauses on a graph's interrupt and resumes with command.resume, once", async () => {

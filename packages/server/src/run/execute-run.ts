@@ -194,6 +194,19 @@ class MessageTracker {
           { type: "AIMessageChunk", id: id(), content: event.text, tool_call_chunks: [] },
           metadata,
         ];
+      // Where LangChain's own reasoning models (DeepSeek's) put it: the SDK's message manager
+      // joins it on the message, apart from its content.
+      case "reasoning-delta":
+        return [
+          {
+            type: "AIMessageChunk",
+            id: id(),
+            content: "",
+            additional_kwargs: { reasoning_content: event.text },
+            tool_call_chunks: [],
+          },
+          metadata,
+        ];
       case "tool-call":
         return [
           {
