@@ -99,10 +99,29 @@ interface ThreadSlot {
   owner: string | undefined;
   /** The thread's lease went with the shared store's connection: start no further run. */
   lost: boolean;
+  /**
+   * A run was scheduled while this slot was draining: the drain reads the thread's pending
+   * runs again before it ends, even if its last read found none (the run may have been
+   * stored after that read).
+   */
+  rescan: boolean;
   current: Promise<void>;
   controller: AbortController;
   /** The end of the thread's whole queue. */
   done: Promise<void>;
+}
+
+/** A slot for a thread nothing runs on yet. */
+function newSlot(): ThreadSlot {
+  return {
+    runId: undefined,
+    owner: undefined,
+    lost: false,
+    rescan: false,
+    current: Promise.resolve(),
+    controller: new AbortController(),
+    done: Promise.resolve(),
+  };
 }
 
 /**
@@ -463,14 +482,7 @@ export class RunManager {
     const assistant = this.#assistant(named);
     // Holding the thread's slot (and, over a shared store, its lease), so a run created now
     // waits instead of racing the update.
-    const slot: ThreadSlot = {
-      runId: undefined,
-      owner: undefined,
-      lost: false,
-      current: Promise.resolve(),
-      controller: new AbortController(),
-      done: Promise.resolve(),
-    };
+    const slot = newSlot();
     this.#threads.set(threadId, slot);
     let leased = false;
     try {
@@ -745,18 +757,13 @@ export class RunManager {
    * `leased`: this process holds it already.
    */
   #start(threadId: string, leased = false): void {
-    if (this.#closing || this.#threads.has(threadId)) {
+    const draining = this.#threads.get(threadId);
+    if (this.#closing || draining) {
+      if (draining) draining.rescan = true;
       if (leased) void this.#release(threadId).catch(() => {});
       return;
     }
-    const slot: ThreadSlot = {
-      runId: undefined,
-      owner: undefined,
-      lost: false,
-      current: Promise.resolve(),
-      controller: new AbortController(),
-      done: Promise.resolve(),
-    };
+    const slot = newSlot();
     this.#threads.set(threadId, slot);
     slot.done = this.#drainLeased(threadId, slot, leased)
       .catch((error: unknown) => {
@@ -781,15 +788,22 @@ export class RunManager {
       } finally {
         await this.#release(threadId);
       }
+      if (this.#closing || slot.lost) return;
       // A run created elsewhere while this process held the lease is found by the drain or,
       // once the lease is released, by this read.
-      if (this.#closing || slot.lost || !this.#store.leaseThread) return;
-      if (!(await this.#store.nextPendingRun(threadId))) return;
+      if (this.#store.leaseThread && (await this.#store.nextPendingRun(threadId))) continue;
+      // Scheduled here since the drain's last read: it ends only with no such run, and frees
+      // the thread at once, so a run scheduled from now on starts a drain of its own.
+      if (!slot.rescan) {
+        if (this.#threads.get(threadId) === slot) this.#threads.delete(threadId);
+        return;
+      }
     }
   }
 
   async #drain(threadId: string, slot: ThreadSlot): Promise<void> {
     while (!this.#closing && !slot.lost) {
+      slot.rescan = false;
       const run = await this.#store.nextPendingRun(threadId);
       if (!run) return;
       if (run.cancel) {
