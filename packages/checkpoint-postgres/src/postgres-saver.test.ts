@@ -125,6 +125,24 @@ describe.skipIf(postgresUrl === undefined)("PostgresSaver", () => {
       expect(CheckpointConflictError.isInstance(stale)).toBe(true);
     });
 
+    it("fences each put by the fence its checkpoint names, and rejects with what naming it throws", async () => {
+      const { store } = await leased("fence_of");
+      // The lease this writer holds per thread: thread "t" writes under run "r"'s row.
+      const epochs = new Map([["t", 1]]);
+      const fenced = store.fenced((checkpoint) => {
+        const epoch = epochs.get(checkpoint.threadId);
+        if (epoch === undefined) throw new Error(`no lease on ${checkpoint.threadId}`);
+        return { table: "leases", where: { run_id: "r", epoch } };
+      });
+      await fenced.put(testCheckpoint("t", 0));
+      epochs.set("t", 2);
+      const refused = await fenced.put(testCheckpoint("t", 1)).catch((e: unknown) => e);
+      expect(PostgresFencedError.isInstance(refused)).toBe(true);
+      epochs.clear();
+      await expect(fenced.put(testCheckpoint("t", 1))).rejects.toThrow("no lease on t");
+      expect(await seqsOf(store, "t")).toEqual([0]);
+    });
+
     it("waits for a lease change being committed, then writes nothing", async () => {
       const { store, fenced } = await leased("fence_race");
       await fenced.put(testCheckpoint("t", 0));

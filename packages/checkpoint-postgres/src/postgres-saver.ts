@@ -173,9 +173,31 @@ export class PostgresSaver implements Checkpointer {
    * concurrent change of that row waits for the put or makes it fail). A put the fence
    * refuses writes nothing and throws `PostgresFencedError`. Reads are the saver's.
    *
-   * @throws ConfigurationError when a table or column name is invalid or `where` is empty.
+   * `fence` may be a function of the checkpoint being put, for a view that writes for many
+   * runs or threads, each under its own lease; what it throws, the put rejects with.
+   *
+   * @throws ConfigurationError when a table or column name is invalid or `where` is empty (for
+   *   a function, from the put).
    */
-  fenced(fence: PostgresFence): Checkpointer {
+  fenced(fence: PostgresFence | ((checkpoint: Checkpoint) => PostgresFence)): Checkpointer {
+    let guardOf: (checkpoint: Checkpoint) => FenceGuard;
+    if (typeof fence === "function") {
+      guardOf = (checkpoint) => this.#guard(fence(checkpoint));
+    } else {
+      const guard = this.#guard(fence);
+      guardOf = () => guard;
+    }
+    return {
+      getLatest: (threadId) => this.getLatest(threadId),
+      get: (threadId, checkpointId) => this.get(threadId, checkpointId),
+      put: async (checkpoint) => this.#put(checkpoint, guardOf(checkpoint)),
+      list: (threadId, options) => this.list(threadId, options),
+      deleteThread: (threadId) => this.deleteThread(threadId),
+    };
+  }
+
+  /** The check a fenced put makes in its statement. */
+  #guard(fence: PostgresFence): FenceGuard {
     const columns = Object.keys(fence.where);
     for (const name of [fence.table, ...columns]) {
       if (!isValidSchemaName(name)) {
@@ -196,14 +218,7 @@ export class PostgresSaver implements Checkpointer {
       `SELECT 1 FROM "${this.schema}"."${fence.table}" WHERE ${columns
         .map((column, index) => `"${column}" = $${index + first}`)
         .join(" AND ")}`;
-    const guard = { table: fence.table, row, values };
-    return {
-      getLatest: (threadId) => this.getLatest(threadId),
-      get: (threadId, checkpointId) => this.get(threadId, checkpointId),
-      put: (checkpoint) => this.#put(checkpoint, guard),
-      list: (threadId, options) => this.list(threadId, options),
-      deleteThread: (threadId) => this.deleteThread(threadId),
-    };
+    return { table: fence.table, row, values };
   }
 
   /** The thread's newest checkpoint, or `undefined` for a thread never written. */

@@ -799,23 +799,11 @@ export class PostgresServerStore implements ServerStore {
    *   PostgresFencedError when another process took it over meanwhile.
    */
   leaseFencedCheckpointer(): Checkpointer {
-    const saver = this.#saver;
-    return {
-      getLatest: (threadId) => saver.getLatest(threadId),
-      get: (threadId, checkpointId) => saver.get(threadId, checkpointId),
-      list: (threadId, options) => saver.list(threadId, options),
-      deleteThread: (threadId) => saver.deleteThread(threadId),
-      put: async (checkpoint) => {
-        const held = this.#leases.get(checkpoint.threadId);
-        if (!held) throw new ThreadLeaseLostError({ threadId: checkpoint.threadId });
-        await saver
-          .fenced({
-            table: this.#tables.leasesName,
-            where: { thread_id: checkpoint.threadId, token: held.token },
-          })
-          .put(checkpoint);
-      },
-    };
+    return this.#saver.fenced(({ threadId }) => {
+      const held = this.#leases.get(threadId);
+      if (!held) throw new ThreadLeaseLostError({ threadId });
+      return { table: this.#tables.leasesName, where: { thread_id: threadId, token: held.token } };
+    });
   }
 
   /**

@@ -9,9 +9,9 @@ import { leaseCheckpointer } from "./lease-checkpointer.js";
 function recordingSaver() {
   const puts: { fence: PostgresFence; checkpoint: Checkpoint }[] = [];
   const saver = {
-    fenced: (fence: PostgresFence) => ({
+    fenced: (fence: PostgresFence | ((checkpoint: Checkpoint) => PostgresFence)) => ({
       put: async (checkpoint: Checkpoint) => {
-        puts.push({ fence, checkpoint });
+        puts.push({ fence: typeof fence === "function" ? fence(checkpoint) : fence, checkpoint });
       },
     }),
   } as unknown as PostgresSaver;

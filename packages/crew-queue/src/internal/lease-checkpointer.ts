@@ -12,17 +12,9 @@ export function leaseCheckpointer(
   saver: PostgresSaver,
   leases: ReadonlyMap<string, number>,
 ): Checkpointer {
-  return {
-    getLatest: (threadId) => saver.getLatest(threadId),
-    get: (threadId, checkpointId) => saver.get(threadId, checkpointId),
-    list: (threadId, options) => saver.list(threadId, options),
-    deleteThread: (threadId) => saver.deleteThread(threadId),
-    put: async (checkpoint) => {
-      const epoch = leases.get(checkpoint.runId);
-      if (epoch === undefined) throw new LeaseLostError({ runId: checkpoint.runId });
-      await saver
-        .fenced({ table: runsTable, where: { run_id: checkpoint.runId, lease_epoch: epoch } })
-        .put(checkpoint);
-    },
-  };
+  return saver.fenced(({ runId }) => {
+    const epoch = leases.get(runId);
+    if (epoch === undefined) throw new LeaseLostError({ runId });
+    return { table: runsTable, where: { run_id: runId, lease_epoch: epoch } };
+  });
 }
