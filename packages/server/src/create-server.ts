@@ -13,7 +13,6 @@ import type { Checkpointer } from "@framework/graph";
 import { createAdaptorServer } from "@hono/node-server";
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { MeterProvider } from "@opentelemetry/api";
-import { servedAssistants } from "./assistant/assistant-registry.js";
 import type { ServableGraph } from "./assistant/served-assistant.js";
 import { requestUser } from "./auth/request-user.js";
 import { localUser, type ServerAuth } from "./auth/server-auth.js";
@@ -35,11 +34,9 @@ import { threadRoutes } from "./http/routes/thread-routes.js";
 import { traceRoutes } from "./http/routes/trace-routes.js";
 import { OpenStreams } from "./http/run-event-stream.js";
 import type { ServerContext, ServerEnv } from "./http/server-context.js";
-import { type RunQuotaOptions, RunQuotas } from "./quota/run-quotas.js";
+import type { RunQuotaOptions } from "./quota/run-quotas.js";
 import type { ServerQueue } from "./run/run-dispatcher.js";
-import { RunEventLog } from "./run/run-event-log.js";
-import { RunManager } from "./run/run-manager.js";
-import { RunReporting } from "./run/run-reporting.js";
+import { createServerRuns } from "./run/server-runs.js";
 import type { ServerStore } from "./store/server-store.js";
 import { SqliteServerStore } from "./store/sqlite-server-store.js";
 import { type StudioOptions, startStudio } from "./studio/server-studio.js";
@@ -208,31 +205,19 @@ export function createServer(options: ServerOptions = {}): FrameworkServer {
   const checkpointer = given.checkpointer ?? ownCheckpointer!;
   const ownStore = given.store ? undefined : new SqliteServerStore({ path: databasePath });
   const store: ServerStore = given.store ?? ownStore!;
-  const assistants = servedAssistants(options, checkpointer);
-  const log = new RunEventLog(store);
-  const reporting = new RunReporting({
-    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
-    ...(queue?.webhookDelivery ? { webhookDelivery: queue.webhookDelivery } : {}),
-    ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
+  const { assistants, log, reporting, runs } = createServerRuns({
+    agents: options.agents,
+    graphs: options.graphs,
     store,
-    assistants,
-    logger,
-  });
-  const { metrics, webhooks } = reporting;
-  const quotas = new RunQuotas(options.quotas ?? {}, (limit) => metrics.quotaRefused(limit));
-  const runs = new RunManager({
-    store,
-    log,
-    assistants,
     checkpointer,
     logger,
-    admit(creation) {
-      if (creation.webhook !== undefined) webhooks.check(creation.webhook);
-    },
-    quotas,
-    observers: reporting.observers,
-    ...(queue ? { dispatcher: queue } : {}),
+    webhooks: options.webhooks,
+    webhookDelivery: queue?.webhookDelivery,
+    meterProvider: options.meterProvider,
+    dispatcher: queue,
+    quotas: options.quotas,
   });
+  const { webhooks } = reporting;
   const runner = new CronRunner({ store, runs, logger });
   const crons =
     queue?.cronScheduler?.(runner, logger) ??

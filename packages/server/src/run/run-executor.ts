@@ -1,15 +1,12 @@
 import type { Agent, Logger } from "@framework/core";
 import type { Checkpointer } from "@framework/graph";
 import type { MeterProvider } from "@opentelemetry/api";
-import { servedAssistants } from "../assistant/assistant-registry.js";
 import type { ServableGraph } from "../assistant/served-assistant.js";
 import type { ServerStore } from "../store/server-store.js";
 import type { WebhookDeliveryFactory } from "../webhook/webhook-delivery.js";
 import type { WebhookOptions } from "../webhook/webhook-options.js";
 import type { RunDispatcher } from "./run-dispatcher.js";
-import { RunEventLog } from "./run-event-log.js";
-import { RunManager } from "./run-manager.js";
-import { RunReporting } from "./run-reporting.js";
+import { createServerRuns } from "./server-runs.js";
 
 /** Options of {@link createRunExecutor}. */
 export interface RunExecutorOptions {
@@ -49,26 +46,7 @@ export interface RunExecutor {
  * cancels and recovery), for a worker that executes what a queue wakes it for.
  */
 export function createRunExecutor(options: RunExecutorOptions): RunExecutor {
-  const { store, checkpointer, logger } = options;
-  const assistants = servedAssistants(options, checkpointer);
-  const log = new RunEventLog(store);
-  const reporting = new RunReporting({
-    ...(options.webhooks ? { webhooks: options.webhooks } : {}),
-    ...(options.webhookDelivery ? { webhookDelivery: options.webhookDelivery } : {}),
-    ...(options.meterProvider ? { meterProvider: options.meterProvider } : {}),
-    store,
-    assistants,
-    logger,
-  });
-  const runs = new RunManager({
-    store,
-    log,
-    assistants,
-    checkpointer,
-    logger,
-    dispatcher: options.dispatcher,
-    observers: reporting.observers,
-  });
+  const { log, reporting, runs } = createServerRuns(options);
   return {
     start: () => runs.start(),
     executeThread: (threadId) => runs.executeThread(threadId),
