@@ -9,12 +9,15 @@ import type {
   CronSearch,
   JsonObject,
   RunCounts,
+  RunEventInput,
   RunEventRecord,
   RunInsertion,
   RunLimits,
   RunList,
   RunPatch,
   RunRecord,
+  RunStart,
+  RunUpdateOptions,
   RunWatcher,
   ServerStore,
   ThreadRecord,
@@ -299,9 +302,10 @@ export class PostgresServerStore implements ServerStore {
   async insertRun(
     run: Omit<RunRecord, "createdAt" | "updatedAt">,
     limits?: RunLimits,
+    start?: RunStart,
   ): Promise<RunInsertion> {
     await this.setup();
-    const { runs } = this.#tables;
+    const { runs, threads } = this.#tables;
     return this.#postgres.transaction("insert run", async (query): Promise<RunInsertion> => {
       // An insertion within limits takes its owner's lock first (always before the thread's,
       // so no two insertions wait on each other), so the owner's runs counted below are all
@@ -342,6 +346,14 @@ export class PostgresServerStore implements ServerStore {
           return { run: undefined, inflight, overLimit: { limit: "pending", current: pending } };
         }
       }
+      const started = start !== undefined && inflight.length === 0;
+      if (started) {
+        await query(
+          `UPDATE ${threads} SET status = 'busy', updated_at = clock_timestamp(), assistant_id = $2
+           WHERE thread_id = $1`,
+          [run.threadId, run.assistantId],
+        );
+      }
       const [row] = await query<RunRow>(
         `INSERT INTO ${runs} (${runColumns})
          VALUES ($1, $2, $3, $4, $5, clock_timestamp(), clock_timestamp(),
@@ -352,13 +364,13 @@ export class PostgresServerStore implements ServerStore {
           run.threadId,
           run.assistantId,
           run.owner,
-          run.status,
+          started ? "running" : run.status,
           JSON.stringify(run.metadata),
           run.multitaskStrategy,
           JSON.stringify(run.request),
           run.error === null ? null : JSON.stringify(run.error),
           run.attempt,
-          run.checkpointBefore,
+          started ? start.checkpointBefore : run.checkpointBefore,
           run.cancel,
         ],
       );
@@ -390,12 +402,32 @@ export class PostgresServerStore implements ServerStore {
   async updateRun(
     runId: string,
     patch: RunPatch,
-    thread?: { status: ThreadStatus; assistantId?: string },
+    { thread, events = [] }: RunUpdateOptions = {},
   ): Promise<RunRecord | undefined> {
+    if (events.length === 0) {
+      const [row] = await this.#rows<RunRow>(
+        "update run",
+        ...this.#runUpdate(runId, patch, thread),
+      );
+      return row && toRun(row);
+    }
+    await this.setup();
+    return this.#postgres.transaction("end run", async (query) => {
+      await query(...this.#eventsAppend(runId, events));
+      const [row] = await query<RunRow>(...this.#runUpdate(runId, patch, thread));
+      return row && toRun(row);
+    });
+  }
+
+  /** The statement changing a run and, with `thread`, its thread's status; it notifies. */
+  #runUpdate(
+    runId: string,
+    patch: RunPatch,
+    thread: RunUpdateOptions["thread"],
+  ): [text: string, values: unknown[]] {
     const { runs, threads } = this.#tables;
     // One statement: the run's change and its thread's status commit together.
-    const [row] = await this.#rows<RunRow>(
-      "update run",
+    return [
       `WITH run AS (
          UPDATE ${runs} SET
            updated_at = clock_timestamp(),
@@ -428,8 +460,7 @@ export class PostgresServerStore implements ServerStore {
         patch.checkpointBefore !== undefined,
         patch.checkpointBefore ?? null,
       ],
-    );
-    return row && toRun(row);
+    ];
   }
 
   async deleteRun(runId: string): Promise<void> {
@@ -475,17 +506,33 @@ export class PostgresServerStore implements ServerStore {
     return rows.map(toRun);
   }
 
-  async appendEvents(
-    runId: string,
-    events: readonly { event: string; data: unknown }[],
-  ): Promise<RunEventRecord[]> {
+  async appendEvents(runId: string, events: readonly RunEventInput[]): Promise<RunEventRecord[]> {
     if (events.length === 0) return [];
+    const [row] = await this.#rows<{ first: string | null }>(
+      "append events",
+      ...this.#eventsAppend(runId, events),
+    );
+    // A run that is gone (deleted meanwhile) logs nothing.
+    if (row?.first == null) return [];
+    const first = Number(row.first);
+    return events.map(({ event, data }, index) => ({
+      runId,
+      seq: first + index,
+      event,
+      data: data ?? null,
+    }));
+  }
+
+  /** The statement logging events of a run, answering the first one's `seq` as `first`. */
+  #eventsAppend(
+    runId: string,
+    events: readonly RunEventInput[],
+  ): [text: string, values: unknown[]] {
     const { runs, events: table, leases } = this.#tables;
     // The counter's row lock orders racing appends: the second waits, then numbers on from
     // the first's last event. A store that leases threads logs only the runs of the threads it
     // holds now: paused past its lease, it would log a run another process executes again.
-    const [row] = await this.#rows<{ first: string | null }>(
-      "append events",
+    return [
       `WITH counter AS (
          UPDATE ${runs} SET last_seq = last_seq + $2 WHERE run_id = $1
            AND ($7::text[] IS NULL OR EXISTS (SELECT 1 FROM ${leases} l
@@ -509,16 +556,7 @@ export class PostgresServerStore implements ServerStore {
         changePayload("events", runId),
         this.#leasing ? [...this.#leases.values()].map((lease) => lease.token) : null,
       ],
-    );
-    // A run that is gone (deleted meanwhile) logs nothing.
-    if (row?.first == null) return [];
-    const first = Number(row.first);
-    return events.map(({ event, data }, index) => ({
-      runId,
-      seq: first + index,
-      event,
-      data: data ?? null,
-    }));
+    ];
   }
 
   async readEvents(

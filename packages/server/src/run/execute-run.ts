@@ -8,20 +8,22 @@ import type {
 } from "@framework/graph";
 import { agentMessageId } from "../assistant/agent-graph.js";
 import type { ServedAssistant } from "../assistant/served-assistant.js";
-import type { JsonObject, RunFailure, RunRecord } from "../store/server-store.js";
+import type { JsonObject, RunEventInput, RunFailure, RunRecord } from "../store/server-store.js";
 import type { RunEventLog } from "./run-event-log.js";
 import { type WireInterrupt, wireInterrupts } from "./wire-interrupt.js";
 
 /** What a compiled graph takes as input. */
 type GraphInput = Parameters<CompiledGraph["stream"]>[0];
 
-/** How a run ended, once its events are all durable. */
+/** How a run ended: its events are durable, but for its last ones, which it carries. */
 export interface RunOutcome {
   readonly status: "success" | "interrupted" | "error";
   /** The thread's state at the end, as the wire shows it (with `__interrupt__` when waiting). */
   readonly values: JsonObject;
   readonly error: RunFailure | null;
   readonly interrupts: readonly WireInterrupt[];
+  /** The run's last events, not yet written: the run's end logs them as it is recorded. */
+  readonly events: readonly RunEventInput[];
 }
 
 /** What one execution of a run needs. */
@@ -44,7 +46,8 @@ export interface RunExecution {
 
 /**
  * Runs a run's graph once, logging the events its stream modes ask for. Settles with the
- * outcome when the graph finished, paused or failed; rejects (leaving the run to resume)
+ * outcome when the graph finished, paused or failed (with the events still to write, for the
+ * run's end to write with it); rejects (leaving the run to resume)
  * only when `signal` stopped it, `drainSignal` drained it, or the event log could not be
  * written.
  */
@@ -107,12 +110,12 @@ export async function executeRun(execution: RunExecution): Promise<RunOutcome> {
   } else if (modes.has("values") && !wroteValues && failure === null) {
     emit("values", shown);
   }
-  await log.flush();
   return {
     status: failure ? "error" : interrupts.length > 0 ? "interrupted" : "success",
     values: shown,
     error: failure,
     interrupts,
+    events: await log.takeUnwritten(run.runId),
   };
 }
 

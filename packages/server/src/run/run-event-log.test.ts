@@ -50,3 +50,92 @@ describe("RunEventLog.follow", () => {
     expect(await follower.next(never, 10)).toBe(false);
   });
 });
+
+describe("RunEventLog.takeUnwritten", () => {
+  /** A store whose next append waits until released, as a slow disk would. */
+  function slowLog() {
+    const store = new SqliteServerStore({ path: ":memory:" });
+    stores.push(store);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const append = store.appendEvents.bind(store);
+    let held = true;
+    store.appendEvents = async (runId, events) => {
+      if (held) {
+        held = false;
+        await released;
+      }
+      return append(runId, events);
+    };
+    return { store, events: new RunEventLog(store), release };
+  }
+
+  it("takes back the run's events not handed to the store yet, and only its own", async () => {
+    const store = new SqliteServerStore({ path: ":memory:" });
+    stores.push(store);
+    const events = new RunEventLog(store);
+    const appended: string[] = [];
+    const append = store.appendEvents.bind(store);
+    store.appendEvents = async (runId, batch) => {
+      appended.push(...batch.map(({ event }) => `${runId} ${event}`));
+      return append(runId, batch);
+    };
+    events.append("run", "metadata", { run_id: "run" });
+    events.append("other", "values", { n: 0 });
+    events.append("run", "values", { n: 1 });
+    expect(await events.takeUnwritten("run")).toEqual([
+      { event: "metadata", data: { run_id: "run" } },
+      { event: "values", data: { n: 1 } },
+    ]);
+    expect(await events.takeUnwritten("run")).toEqual([]);
+    await events.flush();
+    expect(appended).toEqual(["other values"]);
+  });
+
+  it("waits for the run's events being written before it takes the rest", async () => {
+    const { store, events, release } = slowLog();
+    await store.createThread({ threadId: "t", owner: "o", metadata: {} }, { ifExists: "raise" });
+    await store.insertRun({
+      runId: "run",
+      threadId: "t",
+      assistantId: "a",
+      owner: "o",
+      status: "running",
+      metadata: {},
+      multitaskStrategy: "reject",
+      request: {
+        input: null,
+        config: {},
+        streamMode: ["values"],
+        onDisconnect: "continue",
+        checkpointId: null,
+        temporary: false,
+      },
+      error: null,
+      attempt: 1,
+      checkpointBefore: null,
+      cancel: null,
+    });
+    events.append("run", "metadata", { run_id: "run" });
+    // The first batch is handed to the (held) store on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
+    events.append("run", "values", { n: 1 });
+    let taken: unknown;
+    const taking = events.takeUnwritten("run").then((rest) => {
+      taken = rest;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(taken).toBeUndefined();
+    release();
+    await taking;
+    // Behind the held batch, the flush wrote the rest: nothing is left to take.
+    expect(taken).toEqual([]);
+    const logged = await store.readEvents("o", "run", 0, 10);
+    expect(logged.map(({ seq, event }) => [seq, event])).toEqual([
+      [1, "metadata"],
+      [2, "values"],
+    ]);
+  });
+});

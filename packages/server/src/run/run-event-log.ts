@@ -1,9 +1,7 @@
-import type { RunEventRecord, ServerStore } from "../store/server-store.js";
+import type { RunEventInput, RunEventRecord, ServerStore } from "../store/server-store.js";
 
-interface PendingEvent {
+interface PendingEvent extends RunEventInput {
   readonly runId: string;
-  readonly event: string;
-  readonly data: unknown;
 }
 
 /** What {@link RunEventLog.follow} returns: one follower of one run's changes. */
@@ -27,6 +25,8 @@ export class RunEventLog {
   readonly #store: ServerStore;
   #pending: PendingEvent[] = [];
   #flushing: Promise<void> | undefined;
+  /** The runs whose events are being written now. */
+  #writing = new Set<string>();
   #failure: unknown;
   readonly #waiters = new Map<string, Set<() => void>>();
 
@@ -49,11 +49,36 @@ export class RunEventLog {
    */
   async flush(): Promise<void> {
     while (this.#flushing) await this.#flushing;
-    if (this.#failure !== undefined) {
-      const failure = this.#failure;
-      this.#failure = undefined;
-      throw failure;
+    this.#throwFailure();
+  }
+
+  /**
+   * Takes back the run's events not yet handed to the store, once its earlier ones are
+   * durable, for the caller to write in the same transaction as the run's end (see
+   * `ServerStore.updateRun`): a run whose events all came within one turn of the event loop
+   * (a `runs.wait` of a quick graph) ends in one write instead of two. The caller wakes the
+   * run's followers once they are written.
+   *
+   * @throws the store's error when a write failed since the last call.
+   */
+  async takeUnwritten(runId: string): Promise<RunEventInput[]> {
+    if (this.#writing.has(runId)) await this.flush();
+    this.#throwFailure();
+    const taken: RunEventInput[] = [];
+    const kept: PendingEvent[] = [];
+    for (const pending of this.#pending) {
+      if (pending.runId === runId) taken.push({ event: pending.event, data: pending.data });
+      else kept.push(pending);
     }
+    this.#pending = kept;
+    return taken;
+  }
+
+  #throwFailure(): void {
+    if (this.#failure === undefined) return;
+    const failure = this.#failure;
+    this.#failure = undefined;
+    throw failure;
   }
 
   /** The run's durable events after `afterSeq`, for its owner only. */
@@ -121,12 +146,14 @@ export class RunEventLog {
         list.push(event);
         byRun.set(event.runId, list);
       }
+      this.#writing = new Set(byRun.keys());
       for (const [runId, events] of byRun) {
         try {
           await this.#store.appendEvents(runId, events);
         } catch (error) {
           this.#failure ??= error;
         }
+        this.#writing.delete(runId);
         this.notify(runId);
       }
     }

@@ -22,6 +22,7 @@ import type {
   CancelAction,
   RunInsertion,
   RunRecord,
+  RunStart,
   RunStatus,
   ServerStore,
   ThreadRecord,
@@ -203,30 +204,44 @@ export class RunManager {
       input = assistant.graphInput(creation.input);
     }
     this.#admit?.(creation);
-    const { run, inflight, overLimit } = await this.#insert({
-      runId: randomUUID(),
-      threadId: thread.threadId,
-      assistantId: assistant.assistantId,
-      owner,
-      status: "pending",
-      metadata: creation.metadata ?? {},
-      multitaskStrategy: creation.multitaskStrategy,
-      request: {
-        input,
-        ...(creation.resume === undefined ? {} : { resume: creation.resume }),
-        ...(byIds ? { resumeByIds: true } : {}),
-        config: creation.config ?? {},
-        streamMode: creation.streamMode,
-        onDisconnect: creation.onDisconnect,
-        checkpointId: creation.checkpointId ?? null,
-        temporary: threadId === undefined && creation.onCompletion !== "keep",
-        ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
-      },
-      error: null,
-      attempt: 1,
-      checkpointBefore: null,
-      cancel: null,
-    });
+    const slot = this.#slotAtInsert(thread.threadId);
+    let insertion: RunInsertion;
+    try {
+      insertion = await this.#insert(
+        {
+          runId: randomUUID(),
+          threadId: thread.threadId,
+          assistantId: assistant.assistantId,
+          owner,
+          status: "pending",
+          metadata: creation.metadata ?? {},
+          multitaskStrategy: creation.multitaskStrategy,
+          request: {
+            input,
+            ...(creation.resume === undefined ? {} : { resume: creation.resume }),
+            ...(byIds ? { resumeByIds: true } : {}),
+            config: creation.config ?? {},
+            streamMode: creation.streamMode,
+            onDisconnect: creation.onDisconnect,
+            checkpointId: creation.checkpointId ?? null,
+            temporary: threadId === undefined && creation.onCompletion !== "keep",
+            ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
+          },
+          error: null,
+          attempt: 1,
+          checkpointBefore: null,
+          cancel: null,
+        },
+        slot && {
+          checkpointBefore: (await this.#checkpointer.getLatest(thread.threadId))?.id ?? null,
+        },
+      );
+    } catch (error) {
+      if (slot) this.#freeSlot(thread.threadId, slot);
+      throw error;
+    }
+    const { run, inflight, overLimit } = insertion;
+    if (slot && !run) this.#freeSlot(thread.threadId, slot);
     if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
     if (run && !this.#dispatcher) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
@@ -238,13 +253,38 @@ export class RunManager {
     if (creation.multitaskStrategy === "interrupt" || creation.multitaskStrategy === "rollback") {
       for (const other of inflight) await this.#stop(other, creation.multitaskStrategy);
     }
-    this.#schedule(thread.threadId, run);
+    if (slot) this.#drainSlot(thread.threadId, slot, false, run);
+    else this.#schedule(thread.threadId, run);
     return run;
   }
 
-  /** Stores a new run, within the quotas. */
-  #insert(run: Omit<RunRecord, "createdAt" | "updatedAt">): Promise<RunInsertion> {
-    return this.#store.insertRun(run, this.#quotas?.limits);
+  /** Stores a new run, within the quotas; with `start`, started if its thread is free. */
+  #insert(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    start?: RunStart,
+  ): Promise<RunInsertion> {
+    return this.#store.insertRun(run, this.#quotas?.limits, start);
+  }
+
+  /**
+   * A run created on a thread nothing executes or drains here, executed here over a store no
+   * other process shares, is stored started ({@link RunStart}): one write fewer than storing
+   * it pending and starting it. The thread's slot is taken before anything is awaited, so a
+   * run created meanwhile queues behind it and a state update waits.
+   */
+  #slotAtInsert(threadId: string): ThreadSlot | undefined {
+    if (this.#dispatcher || this.#store.leaseThread || this.#closing) return undefined;
+    if (this.#threads.has(threadId)) return undefined;
+    const slot = newSlot();
+    this.#threads.set(threadId, slot);
+    return slot;
+  }
+
+  /** Gives up a slot taken at insert that has no run to execute. */
+  #freeSlot(threadId: string, slot: ThreadSlot): void {
+    if (this.#threads.get(threadId) === slot) this.#threads.delete(threadId);
+    // A run scheduled meanwhile found the slot taken and left its run to it.
+    if (slot.rescan) this.#start(threadId);
   }
 
   /**
@@ -701,7 +741,7 @@ export class RunManager {
       const stopped = await this.#store.updateRun(
         run.runId,
         { status: "interrupted", cancel: null },
-        run.status === "running" ? { status: "idle" } : undefined,
+        run.status === "running" ? { thread: { status: "idle" } } : {},
       );
       this.#ended(run.runId, stopped && { run: stopped });
       if (stopped) this.#observe("runEnded", { run: stopped });
@@ -763,9 +803,16 @@ export class RunManager {
       if (leased) void this.#release(threadId).catch(() => {});
       return;
     }
-    const slot = newSlot();
+    this.#drainSlot(threadId, newSlot(), leased);
+  }
+
+  /**
+   * Executes the thread's runs in `slot`: `started` first when given (a run stored started),
+   * then its pending runs in order.
+   */
+  #drainSlot(threadId: string, slot: ThreadSlot, leased: boolean, started?: RunRecord): void {
     this.#threads.set(threadId, slot);
-    slot.done = this.#drainLeased(threadId, slot, leased)
+    slot.done = this.#drainLeased(threadId, slot, leased, started)
       .catch((error: unknown) => {
         this.#logger.error(`Runs of thread ${threadId} stopped: ${runFailure(error).message}`);
       })
@@ -774,7 +821,12 @@ export class RunManager {
       });
   }
 
-  async #drainLeased(threadId: string, slot: ThreadSlot, leased: boolean): Promise<void> {
+  async #drainLeased(
+    threadId: string,
+    slot: ThreadSlot,
+    leased: boolean,
+    started: RunRecord | undefined,
+  ): Promise<void> {
     for (let held = leased; ; held = false) {
       if (!held && !(await this.#lease(threadId))) {
         // Another process executes the thread's runs: their ends are heard from the store.
@@ -784,7 +836,8 @@ export class RunManager {
         return;
       }
       try {
-        await this.#drain(threadId, slot);
+        await this.#drain(threadId, slot, started?.status === "running" ? started : undefined);
+        started = undefined;
       } finally {
         await this.#release(threadId);
       }
@@ -801,10 +854,10 @@ export class RunManager {
     }
   }
 
-  async #drain(threadId: string, slot: ThreadSlot): Promise<void> {
-    while (!this.#closing && !slot.lost) {
+  async #drain(threadId: string, slot: ThreadSlot, started?: RunRecord): Promise<void> {
+    for (let first = started; !this.#closing && !slot.lost; first = undefined) {
       slot.rescan = false;
-      const run = await this.#store.nextPendingRun(threadId);
+      const run = first ?? (await this.#store.nextPendingRun(threadId));
       if (!run) return;
       if (run.cancel) {
         await this.#finishStopped(run, run.cancel);
@@ -821,21 +874,11 @@ export class RunManager {
     }
   }
 
-  async #execute(pending: RunRecord, slot: ThreadSlot): Promise<void> {
+  /** Executes `next`: a pending run, or one stored started. */
+  async #execute(next: RunRecord, slot: ThreadSlot): Promise<void> {
     const { signal } = slot.controller;
-    const assistant = this.#assistants.find(pending.assistantId);
-    // Where a rollback returns to is where the thread stands as the run first starts, not as
-    // it was created: a run enqueued behind another must not undo that one's work.
-    const before =
-      pending.attempt === 1
-        ? { checkpointBefore: (await this.#checkpointer.getLatest(pending.threadId))?.id ?? null }
-        : {};
-    const run =
-      (await this.#store.updateRun(
-        pending.runId,
-        { status: "running", ...before },
-        { status: "busy", assistantId: pending.assistantId },
-      )) ?? pending;
+    const assistant = this.#assistants.find(next.assistantId);
+    const run = next.status === "running" ? next : await this.#markStarted(next);
     this.#log.notify(run.runId);
     this.#observe("runStarted", run);
     if (!assistant) {
@@ -847,6 +890,7 @@ export class RunManager {
           message: `Assistant ${run.assistantId} is no longer served`,
         },
         interrupts: [],
+        events: [],
       });
       return;
     }
@@ -880,7 +924,13 @@ export class RunManager {
         await this.#finishStopped(current, current.cancel);
         return;
       }
-      outcome = { status: "error", values: {}, error: runFailure(error), interrupts: [] };
+      outcome = {
+        status: "error",
+        values: {},
+        error: runFailure(error),
+        interrupts: [],
+        events: [],
+      };
     }
     if (this.#store.holdsThread && !(await this.#store.holdsThread(run.threadId))) {
       // Paused past its lease (its checkpoints were refused): the process that took the
@@ -891,6 +941,23 @@ export class RunManager {
       return;
     }
     await this.#finish(run, outcome);
+  }
+
+  /** Records a pending run's start, and its thread's. */
+  async #markStarted(pending: RunRecord): Promise<RunRecord> {
+    // Where a rollback returns to is where the thread stands as the run first starts, not as
+    // it was created: a run enqueued behind another must not undo that one's work.
+    const before =
+      pending.attempt === 1
+        ? { checkpointBefore: (await this.#checkpointer.getLatest(pending.threadId))?.id ?? null }
+        : {};
+    return (
+      (await this.#store.updateRun(
+        pending.runId,
+        { status: "running", ...before },
+        { thread: { status: "busy", assistantId: pending.assistantId } },
+      )) ?? pending
+    );
   }
 
   /** Where a run starts: its request on its first attempt, its last checkpoint after that. */
@@ -923,7 +990,7 @@ export class RunManager {
     const ended = await this.#store.updateRun(
       run.runId,
       { status: outcome.status, error: outcome.error },
-      { status: threadStatus },
+      { thread: { status: threadStatus }, events: outcome.events },
     );
     this.#ended(run.runId, ended && { run: ended, values: outcome.values });
     if (ended) this.#observe("runEnded", { run: ended, values: outcome.values });

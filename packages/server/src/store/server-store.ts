@@ -133,6 +133,34 @@ export interface RunLimits {
   readonly maxPending?: number;
 }
 
+/** An event to log for a run, as the engine hands it to the store. */
+export interface RunEventInput {
+  /** Its name: the SSE event (`values`, `updates`, `messages`, …). */
+  readonly event: string;
+  /** Its data, as JSON. */
+  readonly data: unknown;
+}
+
+/** What {@link ServerStore.updateRun} changes with the run, in the same transaction. */
+export interface RunUpdateOptions {
+  /** The thread's new status, and the assistant of its latest run. */
+  readonly thread?: { readonly status: ThreadStatus; readonly assistantId?: string };
+  /**
+   * Events logged for the run before the change, numbered on from its last one: a run's
+   * last events commit with its end.
+   */
+  readonly events?: readonly RunEventInput[];
+}
+
+/**
+ * Starts a run as {@link ServerStore.insertRun} stores it, when its thread is free: the
+ * process inserting it executes it at once, and saves the write that would start it.
+ */
+export interface RunStart {
+  /** Where the thread stands as the run starts: the checkpoint a rollback returns to. */
+  readonly checkpointBefore: string | null;
+}
+
 /** The outcome of {@link ServerStore.insertRun}. */
 export interface RunInsertion {
   /** The new run, unless the thread was busy under `reject` or a limit refused it. */
@@ -296,23 +324,29 @@ export interface ServerStore {
    * pending or running run, and only within `limits` of its owner's runs (counted in the same
    * step, so racing insertions, from any client, never exceed them). The inflight runs are
    * returned either way.
+   *
+   * With `start`, a run on a thread with no pending or running run is inserted already
+   * started: `running`, with `start.checkpointBefore`, and its thread `busy` with the run's
+   * assistant, all in the same step (what {@link updateRun} would do next). On a thread with
+   * inflight runs, it is inserted as given, to wait its turn.
    */
   insertRun(
     run: Omit<RunRecord, "createdAt" | "updatedAt">,
     limits?: RunLimits,
+    start?: RunStart,
   ): Promise<RunInsertion>;
   /** A run of `owner`; with `threadId`, only if it belongs to that thread. */
   getRun(owner: string, runId: string, threadId?: string): Promise<RunRecord | undefined>;
   /** The thread's runs, newest first. */
   listRuns(owner: string, threadId: string, list: RunList): Promise<RunRecord[]>;
   /**
-   * Changes a run and, in the same transaction, its thread's status (and the assistant of its
-   * latest run) when `thread` is given.
+   * Changes a run and, in the same transaction, what `options` name: its thread's status, and
+   * events logged first (as {@link appendEvents} logs them).
    */
   updateRun(
     runId: string,
     patch: RunPatch,
-    thread?: { status: ThreadStatus; assistantId?: string },
+    options?: RunUpdateOptions,
   ): Promise<RunRecord | undefined>;
   deleteRun(runId: string): Promise<void>;
   /**
@@ -329,10 +363,7 @@ export interface ServerStore {
   unfinishedRuns(threadId?: string): Promise<RunRecord[]>;
 
   /** Logs events of a run, numbering them on from its last one. */
-  appendEvents(
-    runId: string,
-    events: readonly { event: string; data: unknown }[],
-  ): Promise<RunEventRecord[]>;
+  appendEvents(runId: string, events: readonly RunEventInput[]): Promise<RunEventRecord[]>;
   /** The events of `owner`'s run after `afterSeq`, in order, at most `limit`. */
   readEvents(
     owner: string,

@@ -10,12 +10,15 @@ import type {
   CronSearch,
   JsonObject,
   RunCounts,
+  RunEventInput,
   RunEventRecord,
   RunInsertion,
   RunLimits,
   RunList,
   RunPatch,
   RunRecord,
+  RunStart,
+  RunUpdateOptions,
   ServerStore,
   ThreadRecord,
   ThreadSearch,
@@ -294,6 +297,7 @@ export class SqliteServerStore implements ServerStore {
   async insertRun(
     run: Omit<RunRecord, "createdAt" | "updatedAt">,
     limits?: RunLimits,
+    start?: RunStart,
   ): Promise<RunInsertion> {
     const now = new Date().toISOString();
     return this.#atomically((): RunInsertion => {
@@ -305,12 +309,13 @@ export class SqliteServerStore implements ServerStore {
         const overLimit = exceededLimit(limits, this.#ownerCounts(run.owner));
         if (overLimit) return { run: undefined, inflight, overLimit };
       }
+      const started = start !== undefined && inflight.length === 0;
       const row: RunRow = {
         run_id: run.runId,
         thread_id: run.threadId,
         assistant_id: run.assistantId,
         owner: run.owner,
-        status: run.status,
+        status: started ? "running" : run.status,
         created_at: now,
         updated_at: now,
         metadata: JSON.stringify(run.metadata),
@@ -318,10 +323,13 @@ export class SqliteServerStore implements ServerStore {
         request: JSON.stringify(run.request),
         error: run.error === null ? null : JSON.stringify(run.error),
         attempt: run.attempt,
-        checkpoint_before: run.checkpointBefore,
+        checkpoint_before: started ? start.checkpointBefore : run.checkpointBefore,
         cancel: run.cancel,
       };
       this.#statements.insertRun.run(row);
+      if (started) {
+        this.#statements.setThreadStatus.run("busy", now, run.assistantId, run.threadId);
+      }
       return { run: toRun(row), inflight };
     });
   }
@@ -350,7 +358,7 @@ export class SqliteServerStore implements ServerStore {
   async updateRun(
     runId: string,
     patch: RunPatch,
-    thread?: { status: ThreadStatus; assistantId?: string },
+    { thread, events }: RunUpdateOptions = {},
   ): Promise<RunRecord | undefined> {
     const now = new Date().toISOString();
     const change = {
@@ -366,6 +374,7 @@ export class SqliteServerStore implements ServerStore {
       checkpoint_before: patch.checkpointBefore ?? null,
     };
     return this.#atomically(() => {
+      if (events) this.#append(runId, events);
       const row = this.#statements.updateRun.get(change) as RunRow | undefined;
       if (row && thread) {
         this.#statements.setThreadStatus.run(
@@ -412,18 +421,19 @@ export class SqliteServerStore implements ServerStore {
     return (rows as RunRow[]).map(toRun);
   }
 
-  async appendEvents(
-    runId: string,
-    events: readonly { event: string; data: unknown }[],
-  ): Promise<RunEventRecord[]> {
+  async appendEvents(runId: string, events: readonly RunEventInput[]): Promise<RunEventRecord[]> {
     if (events.length === 0) return [];
-    return this.#atomically(() => {
-      const { last } = this.#statements.lastSeq.get(runId) as { last: number };
-      return events.map(({ event, data }, index) => {
-        const seq = last + index + 1;
-        this.#statements.insertEvent.run(runId, seq, event, JSON.stringify(data ?? null));
-        return { runId, seq, event, data: data ?? null };
-      });
+    return this.#atomically(() => this.#append(runId, events));
+  }
+
+  /** Logs events of a run, within the caller's transaction. */
+  #append(runId: string, events: readonly RunEventInput[]): RunEventRecord[] {
+    if (events.length === 0) return [];
+    const { last } = this.#statements.lastSeq.get(runId) as { last: number };
+    return events.map(({ event, data }, index) => {
+      const seq = last + index + 1;
+      this.#statements.insertEvent.run(runId, seq, event, JSON.stringify(data ?? null));
+      return { runId, seq, event, data: data ?? null };
     });
   }
 

@@ -36,6 +36,34 @@ export function describeEvents(context: StoreConformanceContext): void {
     expect(await store.appendEvents(runId, [])).toEqual([]);
   });
 
+  it("logs events with a run's change, numbered on from its last, in one step", async () => {
+    const store = await context.store();
+    const owner = context.id("owner");
+    const runId = await runOf(store, context, owner);
+    await store.appendEvents(runId, [{ event: "metadata", data: { run_id: runId } }]);
+    const ended = await store.updateRun(
+      runId,
+      { status: "success" },
+      {
+        thread: { status: "idle" },
+        events: [
+          { event: "values", data: { n: 1 } },
+          { event: "updates", data: { node: { n: 2 } } },
+        ],
+      },
+    );
+    expect(ended?.status).toBe("success");
+    const read = await store.readEvents(owner, runId, 0, 100);
+    expect(read.map(({ seq, event }) => [seq, event])).toEqual([
+      [1, "metadata"],
+      [2, "values"],
+      [3, "updates"],
+    ]);
+    expect(read.at(-1)?.data).toEqual({ node: { n: 2 } });
+    await store.updateRun(runId, { cancel: null }, { events: [] });
+    expect(await store.readEvents(owner, runId, 3, 100)).toEqual([]);
+  });
+
   it("numbers events from two racing clients without a gap or a repeat", async () => {
     const store = await context.store();
     const second = await context.secondClient(store);

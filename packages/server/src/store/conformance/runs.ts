@@ -52,6 +52,33 @@ export function describeRuns(context: StoreConformanceContext): void {
     ).toBeDefined();
   });
 
+  it("inserts a run started when its thread is free, and as given behind inflight runs", async () => {
+    const store = await context.store();
+    const owner = context.id("owner");
+    const threadId = await threadOf(store, context, owner);
+    const first = pendingRun(owner, threadId, context.id("first"), { assistantId: "started" });
+    const started = await store.insertRun(first, undefined, { checkpointBefore: "cp-1" });
+    expect(started.run).toMatchObject({ status: "running", checkpointBefore: "cp-1", attempt: 1 });
+    expect(await store.getRun(owner, first.runId)).toEqual(started.run);
+    expect(await store.getThread(owner, threadId)).toMatchObject({
+      status: "busy",
+      assistantId: "started",
+    });
+    expect(await store.nextPendingRun(threadId)).toBeUndefined();
+    const queued = await store.insertRun(
+      pendingRun(owner, threadId, context.id("second"), {
+        assistantId: "queued",
+        multitaskStrategy: "enqueue",
+      }),
+      undefined,
+      { checkpointBefore: "cp-2" },
+    );
+    expect(queued.run).toMatchObject({ status: "pending", checkpointBefore: null });
+    expect(queued.inflight.map((run) => run.runId)).toEqual([first.runId]);
+    expect((await store.getThread(owner, threadId))?.assistantId).toBe("started");
+    expect((await store.nextPendingRun(threadId))?.runId).toBe(queued.run?.runId);
+  });
+
   it("lets one of two racing reject runs in, whichever client inserts", async () => {
     const store = await context.store();
     const second = await context.secondClient(store);
@@ -134,14 +161,14 @@ export function describeRuns(context: StoreConformanceContext): void {
     await store.updateRun(
       runId,
       { status: "running" },
-      { status: "busy", assistantId: "assistant-2" },
+      { thread: { status: "busy", assistantId: "assistant-2" } },
     );
     expect((await store.getRun(owner, runId))?.status).toBe("running");
     expect(await store.getThread(owner, threadId)).toMatchObject({
       status: "busy",
       assistantId: "assistant-2",
     });
-    await store.updateRun(runId, { status: "success" }, { status: "idle" });
+    await store.updateRun(runId, { status: "success" }, { thread: { status: "idle" } });
     expect(await store.getThread(owner, threadId)).toMatchObject({
       status: "idle",
       assistantId: "assistant-2",

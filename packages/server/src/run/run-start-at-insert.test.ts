@@ -1,0 +1,148 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { silentLogger } from "@framework/core";
+import { Gate } from "@framework/testing";
+import { afterEach, describe, expect, it } from "vitest";
+import { createServer, type FrameworkServer } from "../create-server.js";
+import type {
+  RunEventInput,
+  RunEventRecord,
+  RunInsertion,
+  RunLimits,
+  RunPatch,
+  RunRecord,
+  RunStart,
+  RunUpdateOptions,
+} from "../store/server-store.js";
+import { SqliteServerStore } from "../store/sqlite-server-store.js";
+import { twoStepGraph } from "../test-server.js";
+
+/** The embedded store, recording the writes a run makes, and able to hold its next insertion. */
+class RecordingStore extends SqliteServerStore {
+  readonly writes: string[] = [];
+  #held: Gate | undefined;
+  #reached: (() => void) | undefined;
+
+  /** Holds the next `insertRun` before it writes; `reached` settles once it is held. */
+  holdNextInsert(): { reached: Promise<void>; gate: Gate } {
+    const gate = new Gate();
+    this.#held = gate;
+    return {
+      gate,
+      reached: new Promise<void>((resolve) => {
+        this.#reached = resolve;
+      }),
+    };
+  }
+
+  override async insertRun(
+    run: Omit<RunRecord, "createdAt" | "updatedAt">,
+    limits?: RunLimits,
+    start?: RunStart,
+  ): Promise<RunInsertion> {
+    const held = this.#held;
+    if (held) {
+      this.#held = undefined;
+      this.#reached?.();
+      await held.opened;
+    }
+    const inserted = await super.insertRun(run, limits, start);
+    this.writes.push(`insert ${inserted.run?.status ?? "refused"}`);
+    return inserted;
+  }
+
+  override async updateRun(
+    runId: string,
+    patch: RunPatch,
+    options?: RunUpdateOptions,
+  ): Promise<RunRecord | undefined> {
+    const events = options?.events?.map(({ event }) => event).join(",") ?? "";
+    this.writes.push(`update ${patch.status ?? "-"}${events ? ` with ${events}` : ""}`);
+    return super.updateRun(runId, patch, options);
+  }
+
+  override async appendEvents(
+    runId: string,
+    events: readonly RunEventInput[],
+  ): Promise<RunEventRecord[]> {
+    this.writes.push(`append ${events.map(({ event }) => event).join(",")}`);
+    return super.appendEvents(runId, events);
+  }
+}
+
+let directory: string | undefined;
+let server: FrameworkServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  if (directory) rmSync(directory, { recursive: true, force: true });
+  server = undefined;
+  directory = undefined;
+});
+
+async function serve(): Promise<RecordingStore> {
+  directory = mkdtempSync(join(tmpdir(), "framework-start-"));
+  const store = new RecordingStore({ path: join(directory, "server.sqlite") });
+  server = createServer({
+    graphs: { review: twoStepGraph() },
+    store,
+    databasePath: join(directory, "server.sqlite"),
+    logger: silentLogger,
+    shutdownGraceMs: 0,
+  });
+  await server.ready;
+  return store;
+}
+
+const call = async (method: string, path: string, body?: unknown) => {
+  const response = await server!.fetch(
+    new Request(`http://127.0.0.1${path}`, {
+      method,
+      headers: { "content-type": "application/json" },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    }),
+  );
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+};
+
+const newThread = async () => (await call("POST", "/threads", {})).body.thread_id as string;
+const run = { assistant_id: "review", input: { messages: [{ role: "user", content: "q" }] } };
+
+describe("a run started as it is stored", () => {
+  it("writes a waited run in two steps: inserted running, ended with its events", async () => {
+    const store = await serve();
+    const threadId = await newThread();
+    const answer = await call("POST", `/threads/${threadId}/runs/wait`, run);
+    expect(answer.body).toMatchObject({ approved: true });
+    expect(store.writes).toEqual(["insert running", "update success with metadata"]);
+    const [ended] = (await call("GET", `/threads/${threadId}/runs`)).body as unknown as [
+      { status: string },
+    ];
+    expect(ended.status).toBe("success");
+    expect((await call("GET", `/threads/${threadId}`)).body.status).toBe("idle");
+  });
+
+  it("queues a run created while another is being stored behind it", async () => {
+    const store = await serve();
+    const threadId = await newThread();
+    const held = store.holdNextInsert();
+    const first = call("POST", `/threads/${threadId}/runs`, run);
+    await held.reached;
+    const second = await call("POST", `/threads/${threadId}/runs`, {
+      ...run,
+      multitask_strategy: "enqueue",
+    });
+    // Stored while the first was held: it waits, since the first holds the thread's turn.
+    expect(second.body.status).toBe("pending");
+    held.gate.open();
+    // The first finds the second inflight: it is refused under `reject`.
+    expect((await first).status).toBe(409);
+    const joined = await call("GET", `/threads/${threadId}/runs/${second.body.run_id}/join`);
+    expect(joined.body).toMatchObject({ approved: true });
+    expect(store.writes.slice(0, 3)).toEqual([
+      "insert pending",
+      "insert refused",
+      "update running",
+    ]);
+  });
+});
