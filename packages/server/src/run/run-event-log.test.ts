@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { pendingRun } from "../store/conformance/conformance-context.js";
 import { SqliteServerStore } from "../store/sqlite-server-store.js";
 import { RunEventLog } from "./run-event-log.js";
 
@@ -97,27 +98,7 @@ describe("RunEventLog.takeUnwritten", () => {
   it("waits for the run's events being written before it takes the rest", async () => {
     const { store, events, release } = slowLog();
     await store.createThread({ threadId: "t", owner: "o", metadata: {} }, { ifExists: "raise" });
-    await store.insertRun({
-      runId: "run",
-      threadId: "t",
-      assistantId: "a",
-      owner: "o",
-      status: "running",
-      metadata: {},
-      multitaskStrategy: "reject",
-      request: {
-        input: null,
-        config: {},
-        streamMode: ["values"],
-        onDisconnect: "continue",
-        checkpointId: null,
-        temporary: false,
-      },
-      error: null,
-      attempt: 1,
-      checkpointBefore: null,
-      cancel: null,
-    });
+    await store.insertRun(pendingRun("o", "t", "run", { status: "running" }));
     events.append("run", "metadata", { run_id: "run" });
     // The first batch is handed to the (held) store on the next turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));

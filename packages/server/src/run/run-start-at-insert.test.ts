@@ -1,10 +1,8 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { silentLogger } from "@framework/core";
 import { Gate } from "@framework/testing";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, type FrameworkServer } from "../create-server.js";
 import type {
   RunEventInput,
   RunEventRecord,
@@ -16,7 +14,7 @@ import type {
   RunUpdateOptions,
 } from "../store/server-store.js";
 import { SqliteServerStore } from "../store/sqlite-server-store.js";
-import { twoStepGraph } from "../test-server.js";
+import { startTestServer, type TestServer, twoStepGraph } from "../test-server.js";
 
 /** The embedded store, recording the writes a run makes, and able to hold its next insertion. */
 class RecordingStore extends SqliteServerStore {
@@ -71,31 +69,21 @@ class RecordingStore extends SqliteServerStore {
   }
 }
 
-let directory: string | undefined;
-let server: FrameworkServer | undefined;
+let running: TestServer | undefined;
 afterEach(async () => {
-  await server?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-  server = undefined;
-  directory = undefined;
+  await running?.close();
+  running = undefined;
 });
 
 async function serve(): Promise<RecordingStore> {
-  directory = mkdtempSync(join(tmpdir(), "framework-start-"));
+  const directory = mkdtempSync(join(tmpdir(), "framework-start-"));
   const store = new RecordingStore({ path: join(directory, "server.sqlite") });
-  server = createServer({
-    graphs: { review: twoStepGraph() },
-    store,
-    databasePath: join(directory, "server.sqlite"),
-    logger: silentLogger,
-    shutdownGraceMs: 0,
-  });
-  await server.ready;
+  running = await startTestServer({ graphs: { review: twoStepGraph() }, store }, directory);
   return store;
 }
 
 const call = async (method: string, path: string, body?: unknown) => {
-  const response = await server!.fetch(
+  const response = await running!.server.fetch(
     new Request(`http://127.0.0.1${path}`, {
       method,
       headers: { "content-type": "application/json" },

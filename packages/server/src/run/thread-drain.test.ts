@@ -1,12 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { silentLogger } from "@framework/core";
 import { afterEach, describe, expect, it } from "vitest";
-import { createServer, type FrameworkServer } from "../create-server.js";
 import type { RunRecord } from "../store/server-store.js";
 import { SqliteServerStore } from "../store/sqlite-server-store.js";
-import { twoStepGraph } from "../test-server.js";
+import { startTestServer, type TestServer, twoStepGraph } from "../test-server.js";
 
 /**
  * A store whose next read that finds no pending run answers only once released: the thread's
@@ -41,17 +39,14 @@ class PausingStore extends SqliteServerStore {
   }
 }
 
-let directory: string | undefined;
-let server: FrameworkServer | undefined;
+let running: TestServer | undefined;
 afterEach(async () => {
-  await server?.close();
-  if (directory) rmSync(directory, { recursive: true, force: true });
-  server = undefined;
-  directory = undefined;
+  await running?.close();
+  running = undefined;
 });
 
 const post = (path: string, body: unknown) =>
-  server!.fetch(
+  running!.server.fetch(
     new Request(`http://127.0.0.1${path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -61,16 +56,10 @@ const post = (path: string, body: unknown) =>
 
 describe("a thread's runs, one after another", () => {
   it("runs a run created while the thread's drain is ending, after it found nothing left", async () => {
-    directory = mkdtempSync(join(tmpdir(), "framework-drain-"));
+    const directory = mkdtempSync(join(tmpdir(), "framework-drain-"));
     const store = new PausingStore({ path: join(directory, "server.sqlite") });
-    server = createServer({
-      graphs: { review: twoStepGraph() },
-      store,
-      databasePath: join(directory, "server.sqlite"),
-      logger: silentLogger,
-      shutdownGraceMs: 0,
-    });
-    await server.ready;
+    running = await startTestServer({ graphs: { review: twoStepGraph() }, store }, directory);
+    const { server } = running;
     const { thread_id: threadId } = (await (await post("/threads", {})).json()) as {
       thread_id: string;
     };
