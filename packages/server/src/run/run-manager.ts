@@ -204,12 +204,13 @@ export class RunManager {
       input = assistant.graphInput(creation.input);
     }
     this.#admit?.(creation);
-    const slot = this.#slotAtInsert(thread.threadId);
+    const runId = randomUUID();
+    const slot = this.#slotAtInsert(thread.threadId, runId, owner);
     let insertion: RunInsertion;
     try {
       insertion = await this.#insert(
         {
-          runId: randomUUID(),
+          runId,
           threadId: thread.threadId,
           assistantId: assistant.assistantId,
           owner,
@@ -242,6 +243,10 @@ export class RunManager {
     }
     const { run, inflight, overLimit } = insertion;
     if (slot && !run) this.#freeSlot(thread.threadId, slot);
+    if (slot && run?.status === "pending") {
+      slot.runId = undefined;
+      slot.owner = undefined;
+    }
     if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
     if (run && !this.#dispatcher) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
@@ -270,12 +275,16 @@ export class RunManager {
    * A run created on a thread nothing executes or drains here, executed here over a store no
    * other process shares, is stored started ({@link RunStart}): one write fewer than storing
    * it pending and starting it. The thread's slot is taken before anything is awaited, so a
-   * run created meanwhile queues behind it and a state update waits.
+   * run created meanwhile queues behind it and a state update waits; and it names the run, so
+   * a stop asked for before the run executes (an `interrupt` run created meanwhile) aborts its
+   * signal, which the run executes with.
    */
-  #slotAtInsert(threadId: string): ThreadSlot | undefined {
+  #slotAtInsert(threadId: string, runId: string, owner: string): ThreadSlot | undefined {
     if (this.#dispatcher || this.#store.leaseThread || this.#closing) return undefined;
     if (this.#threads.has(threadId)) return undefined;
     const slot = newSlot();
+    slot.runId = runId;
+    slot.owner = owner;
     this.#threads.set(threadId, slot);
     return slot;
   }
@@ -865,7 +874,8 @@ export class RunManager {
       }
       slot.runId = run.runId;
       slot.owner = run.owner;
-      slot.controller = new AbortController();
+      // A run stored started has had the slot's signal since its insert.
+      if (run !== first) slot.controller = new AbortController();
       // A run that failed to record its end is left for its waiters to read from the store.
       slot.current = this.#execute(run, slot).finally(() => this.#ended(run.runId, "unknown"));
       await slot.current;

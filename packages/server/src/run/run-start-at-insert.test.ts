@@ -22,10 +22,16 @@ class RecordingStore extends SqliteServerStore {
   #held: Gate | undefined;
   #reached: (() => void) | undefined;
 
-  /** Holds the next `insertRun` before it writes; `reached` settles once it is held. */
-  holdNextInsert(): { reached: Promise<void>; gate: Gate } {
+  #heldAfter = false;
+
+  /**
+   * Holds the next `insertRun` before it writes (or, `after`, once it has written, before it
+   * answers); `reached` settles once it is held.
+   */
+  holdNextInsert(after = false): { reached: Promise<void>; gate: Gate } {
     const gate = new Gate();
     this.#held = gate;
+    this.#heldAfter = after;
     return {
       gate,
       reached: new Promise<void>((resolve) => {
@@ -40,13 +46,15 @@ class RecordingStore extends SqliteServerStore {
     start?: RunStart,
   ): Promise<RunInsertion> {
     const held = this.#held;
-    if (held) {
-      this.#held = undefined;
+    this.#held = undefined;
+    const hold = async () => {
       this.#reached?.();
-      await held.opened;
-    }
+      await held?.opened;
+    };
+    if (held && !this.#heldAfter) await hold();
     const inserted = await super.insertRun(run, limits, start);
     this.writes.push(`insert ${inserted.run?.status ?? "refused"}`);
+    if (held && this.#heldAfter) await hold();
     return inserted;
   }
 
@@ -75,10 +83,17 @@ afterEach(async () => {
   running = undefined;
 });
 
+/** Each node's executions, by node name. */
+const executions = new Map<string, number>();
+
 async function serve(): Promise<RecordingStore> {
+  executions.clear();
   const directory = mkdtempSync(join(tmpdir(), "framework-start-"));
   const store = new RecordingStore({ path: join(directory, "server.sqlite") });
-  running = await startTestServer({ graphs: { review: twoStepGraph() }, store }, directory);
+  running = await startTestServer(
+    { graphs: { review: twoStepGraph({ runs: executions }) }, store },
+    directory,
+  );
   return store;
 }
 
@@ -132,5 +147,27 @@ describe("a run started as it is stored", () => {
       "insert refused",
       "update running",
     ]);
+  });
+
+  it("stops a run stored started that an interrupt run stopped before it executed", async () => {
+    const store = await serve();
+    const threadId = await newThread();
+    const held = store.holdNextInsert(true);
+    const first = call("POST", `/threads/${threadId}/runs`, run);
+    await held.reached;
+    // The first is stored running, and its creation has not gone on yet: the second stops it.
+    const second = await call("POST", `/threads/${threadId}/runs`, {
+      ...run,
+      multitask_strategy: "interrupt",
+    });
+    expect(second.body.status).toBe("pending");
+    held.gate.open();
+    const firstRun = (await first).body;
+    expect(firstRun.status).toBe("running");
+    const joined = await call("GET", `/threads/${threadId}/runs/${second.body.run_id}/join`);
+    expect(joined.body).toMatchObject({ approved: true });
+    const stopped = await call("GET", `/threads/${threadId}/runs/${firstRun.run_id}`);
+    expect(stopped.body.status).toBe("interrupted");
+    expect(executions.get("write")).toBe(1);
   });
 });
