@@ -18,9 +18,7 @@ export interface ChildMemory {
  * sample, and the differences say how much of a round trip the server itself spent.
  */
 export interface ChildWork {
-  /** HTTP requests answered. */
-  readonly requests: number;
-  /** Their time in the server, summed: from the request's arrival to its response's end. */
+  /** The HTTP requests' time in the server, summed: each from its arrival to its answer's end. */
   readonly serverMs: number;
   /** The process's CPU time, user and system. */
   readonly cpuMs: number;
@@ -47,25 +45,22 @@ export type FromServerChild =
 const send = (message: FromServerChild) => process.send?.(message);
 
 /**
- * Counts the requests every HTTP server of this process answers, through Node's own
+ * Times the requests every HTTP server of this process answers, through Node's own
  * diagnostics channels: the same measure for each side, whatever its framework.
  */
 function countWork(): () => ChildWork {
   const arrivals = new WeakMap<IncomingMessage, number>();
-  let requests = 0;
   let serverMs = 0;
   subscribe("http.server.request.start", (message) => {
     arrivals.set((message as { request: IncomingMessage }).request, performance.now());
   });
   subscribe("http.server.response.finish", (message) => {
     const arrived = arrivals.get((message as { request: IncomingMessage }).request);
-    if (arrived === undefined) return;
-    requests += 1;
-    serverMs += performance.now() - arrived;
+    if (arrived !== undefined) serverMs += performance.now() - arrived;
   });
   return () => {
     const cpu = process.cpuUsage();
-    return { requests, serverMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+    return { serverMs, cpuMs: (cpu.user + cpu.system) / 1000 };
   };
 }
 

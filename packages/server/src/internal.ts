@@ -8,6 +8,7 @@ export {
   type RunExecutor,
   type RunExecutorOptions,
 } from "./run/run-executor.js";
+export type { ServerRunsOptions } from "./run/server-runs.js";
 export {
   type CronRow,
   cronSortColumns,

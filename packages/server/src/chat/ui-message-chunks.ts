@@ -28,12 +28,12 @@ function line(chunk: UIMessageChunk): string {
 /**
  * Writes a run's logged typed events (stream mode `events`) as the AI SDK's UI message
  * stream: `start`, then per agent step `start-step`, text as `text-start`/`text-delta`/
- * `text-end` and the model's reasoning as `reasoning-start`/`reasoning-delta`/`reasoning-end`
- * (reasoning parts of the message), each tool call as `tool-input-available` (a dynamic tool: the client needs no
- * definition of it) and its result as `tool-output-available`, `tool-output-error` or
- * `tool-output-denied`, `finish-step`; a tool waiting for approval as `tool-approval-request`
- * (its `approvalId` is the tool call's id); a failure as `error`; and `finish`, `[DONE]` at the
- * end.
+ * `text-end` and the model's reasoning as `reasoning-start`/`reasoning-delta`/
+ * `reasoning-end` (reasoning parts of the message), each tool call as `tool-input-available`
+ * (a dynamic tool: the client needs no definition of it) and its result as
+ * `tool-output-available`, `tool-output-error` or `tool-output-denied`, `finish-step`; a tool
+ * waiting for approval as `tool-approval-request` (its `approvalId` is the tool call's id); a
+ * failure as `error`; and `finish`, `[DONE]` at the end.
  */
 export function uiMessageRenderer({
   messageId,

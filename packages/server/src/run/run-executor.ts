@@ -1,30 +1,14 @@
-import type { Agent, Logger } from "@framework/core";
-import type { Checkpointer } from "@framework/graph";
-import type { MeterProvider } from "@opentelemetry/api";
-import type { ServableGraph } from "../assistant/served-assistant.js";
-import type { ServerStore } from "../store/server-store.js";
-import type { WebhookDeliveryFactory } from "../webhook/webhook-delivery.js";
-import type { WebhookOptions } from "../webhook/webhook-options.js";
 import type { RunDispatcher } from "./run-dispatcher.js";
-import { createServerRuns } from "./server-runs.js";
+import { createServerRuns, type ServerRunsOptions } from "./server-runs.js";
 
-/** Options of {@link createRunExecutor}. */
-export interface RunExecutorOptions {
-  readonly agents?: Readonly<Record<string, Agent>>;
-  readonly graphs?: Readonly<Record<string, ServableGraph>>;
-  /** The store the server instances share. */
-  readonly store: ServerStore;
-  /** What the served graphs are bound to (a worker's is fenced by its leases). */
-  readonly checkpointer: Checkpointer;
+/**
+ * Options of {@link createRunExecutor}: those of the server's run execution, with the
+ * dispatcher required (a worker's recovery sweep wakes the pool through it) and no quotas
+ * (they hold run creations, which happen on the server instances).
+ */
+export interface RunExecutorOptions extends Omit<ServerRunsOptions, "dispatcher" | "quotas"> {
   /** Wakes the pool for the runs a recovery finds. */
   readonly dispatcher: RunDispatcher;
-  readonly logger: Logger;
-  /** How the webhooks the runs ask for are sent: as the server instances' `webhooks`. */
-  readonly webhooks?: WebhookOptions;
-  /** Where the webhooks go (the queue's, durable). Default: retried in this process. */
-  readonly webhookDelivery?: WebhookDeliveryFactory;
-  /** Where the run metrics go. Default: the global meter provider. */
-  readonly meterProvider?: MeterProvider;
 }
 
 /** A server's run execution without HTTP: what a queue worker runs. */

@@ -243,10 +243,6 @@ export class RunManager {
     }
     const { run, inflight, overLimit } = insertion;
     if (slot && !run) this.#freeSlot(thread.threadId, slot);
-    if (slot && run?.status === "pending") {
-      slot.runId = undefined;
-      slot.owner = undefined;
-    }
     if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
     if (run && !this.#dispatcher) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
@@ -258,8 +254,16 @@ export class RunManager {
     if (creation.multitaskStrategy === "interrupt" || creation.multitaskStrategy === "rollback") {
       for (const other of inflight) await this.#stop(other, creation.multitaskStrategy);
     }
-    if (slot) this.#drainSlot(thread.threadId, slot, false, run);
-    else this.#schedule(thread.threadId, run);
+    if (!slot) {
+      this.#schedule(thread.threadId, run);
+    } else if (run.status === "running") {
+      this.#drainSlot(thread.threadId, slot, false, run);
+    } else {
+      // Stored pending behind inflight runs: the drain takes them in order.
+      slot.runId = undefined;
+      slot.owner = undefined;
+      this.#drainSlot(thread.threadId, slot, false);
+    }
     return run;
   }
 
@@ -816,8 +820,8 @@ export class RunManager {
   }
 
   /**
-   * Executes the thread's runs in `slot`: `started` first when given (a run stored started),
-   * then its pending runs in order.
+   * Executes the thread's runs in `slot`: `started` first when given (a run stored `running`
+   * at its insert), then its pending runs in order.
    */
   #drainSlot(threadId: string, slot: ThreadSlot, leased: boolean, started?: RunRecord): void {
     this.#threads.set(threadId, slot);
@@ -845,7 +849,7 @@ export class RunManager {
         return;
       }
       try {
-        await this.#drain(threadId, slot, started?.status === "running" ? started : undefined);
+        await this.#drain(threadId, slot, started);
         started = undefined;
       } finally {
         await this.#release(threadId);

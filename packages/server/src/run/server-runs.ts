@@ -16,12 +16,16 @@ import { RunReporting } from "./run-reporting.js";
 export interface ServerRunsOptions {
   readonly agents?: Readonly<Record<string, Agent>>;
   readonly graphs?: Readonly<Record<string, ServableGraph>>;
+  /** Threads, runs and events: on a queue worker, the store the server instances share. */
   readonly store: ServerStore;
-  /** What the served graphs are bound to. */
+  /** What the served graphs are bound to (a worker's is fenced by its leases). */
   readonly checkpointer: Checkpointer;
   readonly logger: Logger;
+  /** How the webhooks the runs ask for are sent. */
   readonly webhooks?: WebhookOptions | undefined;
+  /** Where the webhooks go (a queue's, durable). Default: retried in this process. */
   readonly webhookDelivery?: WebhookDeliveryFactory | undefined;
+  /** Where the run metrics go. Default: the global meter provider. */
   readonly meterProvider?: MeterProvider | undefined;
   /** Runs execute elsewhere, woken through it (see `RunManagerOptions.dispatcher`). */
   readonly dispatcher?: RunDispatcher | undefined;
