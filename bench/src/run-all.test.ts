@@ -101,7 +101,11 @@ describe("runBench (smoke settings)", () => {
     expect(peers("6").langGraph).toBeDefined();
     expect(peers("7d").target.criteria).toHaveLength(4);
     expect(peers("11a-floor").reference).toBeDefined();
+    // Ours with SQLite in memory is reported beside the floor target, never held to it.
+    expect(peers("11a-floor").target.criteria).toHaveLength(1);
+    expect(peers("11a-floor").metrics).toHaveProperty("inMemoryOverFloor");
     expect(peers("11b-floor").target.criteria).toHaveLength(2);
+    expect(peers("11b-floor").metrics).toHaveProperty("inMemoryLastOverFloor");
     expect(peers("11c")).toMatchObject({ langGraph: {}, reference: {} });
     const table = await readFile(output.table, "utf8");
     expect(table).toContain(renderTable(written.rows));

@@ -54,8 +54,14 @@ export interface ServerBenchOptions {
   readonly guard: LoadGuardOptions;
 }
 
-/** The contestants of 11a–11c: our server, LangGraph's, and the floor replaying ours. */
-type Side = "ours" | "langGraph" | "floor";
+/**
+ * The contestants of 11a–11c: our server, the same server with its SQLite store and
+ * checkpointer in memory (no durable write: what durability costs, not a deployment), LangGraph's,
+ * and the floor replaying ours.
+ */
+type Side = "ours" | "oursInMemory" | Peer;
+/** What ours is compared with. */
+type Peer = "langGraph" | "floor";
 
 /** What one sample on one server measured. */
 interface Measured {
@@ -101,6 +107,12 @@ async function workingDirectory(directory: string, side: Side): Promise<string> 
 async function startOurs(programs: Programs, directory: string): Promise<ServerChild> {
   const cwd = await workingDirectory(directory, "ours");
   return ServerChild.start("our", programs.ours, [cwd], cwd);
+}
+
+/** Our server with its store and checkpointer in memory. */
+async function startOursInMemory(programs: Programs, directory: string): Promise<ServerChild> {
+  const cwd = await workingDirectory(directory, "oursInMemory");
+  return ServerChild.start("our in-memory", programs.ours, [cwd, "in-memory"], cwd);
 }
 
 /** LangGraph's server, in a fresh working directory holding its graph module. */
@@ -277,15 +289,19 @@ async function idleThreadsMemory(
   }
 }
 
-/** Ours paired with `other` from rounds of all three, on the values or on `observed`. */
+/**
+ * `side` (ours unless said) paired with `other` from rounds of all contestants, on the values
+ * or on `observed`.
+ */
 function pairOf(
   result: InterleavedResult<Side>,
-  other: Exclude<Side, "ours">,
+  other: Peer,
   better: Better,
   observed?: string,
+  side: "ours" | "oursInMemory" = "ours",
 ): PairedResult {
   const { contestants, load } = result;
-  return pairedResult(contestants.ours, contestants[other], better, load, observed);
+  return pairedResult(contestants[side], contestants[other], better, load, observed);
 }
 
 const floorLabel = "floor: a bare Hono route sending our bytes";
@@ -297,12 +313,14 @@ interface FloorComparison {
   readonly metric: string;
   readonly label: string;
   readonly result: PairedResult;
+  /** `false` for a comparison reported beside the target, not held to it. */
+  readonly judged?: false;
 }
 
 /**
  * A row holding ours against the floor: for each time compared, ours ÷ the floor's pair by
- * pair, whose whole interval must stay at or under {@link floorTarget}. The first comparison
- * gives the row's times.
+ * pair, whose whole interval must stay at or under {@link floorTarget} unless the comparison
+ * is not judged. The first comparison gives the row's times.
  */
 function floorRow(
   id: string,
@@ -320,11 +338,9 @@ function floorRow(
       ),
     ]),
   );
-  const criteria: Criterion[] = compared.map(({ metric }) => ({
-    metric,
-    comparator: "<=",
-    threshold: floorTarget,
-  }));
+  const criteria: Criterion[] = compared
+    .filter(({ judged }) => judged !== false)
+    .map(({ metric }) => ({ metric, comparator: "<=", threshold: floorTarget }));
   return measuredRow({
     id,
     title,
@@ -347,6 +363,13 @@ function floorRow(
 
 /** Where the issue names no number against LangGraph's server, the suite's usual target. */
 const noWorseThanLangGraph = { atLeast: 1, text: "≤ LangGraph's (ratio ≥ 1)" };
+
+/** How a floor row names its comparison of ours with SQLite in memory, which it does not judge. */
+const inMemory = "SQLite in memory, not judged";
+const inMemoryNote =
+  "Ours with SQLite in memory is the same server with its store and checkpointer in memory, " +
+  "in the same rounds: no durable write, so no restart safety; it shows what the writes cost " +
+  "and is held to no target.";
 
 const langGraphWaits =
   "LangGraph's server ends a run's answer only once no event came for 500 ms, and its " +
@@ -377,8 +400,7 @@ function serverRows(
       target: noWorseThanLangGraph,
       note,
     });
-  const stream = (other: Exclude<Side, "ours">, time: keyof StreamTimes) =>
-    pairOf(streams, other, "lower", time);
+  const stream = (other: Peer, time: keyof StreamTimes) => pairOf(streams, other, "lower", time);
   const steps = `${streamedSteps}-step streamed run`;
   const idleGrowth = (side: "ours" | "peer") => n(idle.observed[side].growthMb?.median ?? 0);
   return [
@@ -395,15 +417,24 @@ function serverRows(
     floorRow(
       "11a-floor",
       "Server: runs.wait round trip vs the floor",
-      [{ metric: "overFloor", label: "round trip", result: pairOf(waits, "floor", "lower") }],
+      [
+        { metric: "overFloor", label: "round trip", result: pairOf(waits, "floor", "lower") },
+        {
+          metric: "inMemoryOverFloor",
+          label: `round trip, ${inMemory}`,
+          result: pairOf(waits, "floor", "lower", undefined, "oursInMemory"),
+          judged: false,
+        },
+      ],
       "the floor answers each request with the bytes (status, headers, body) our server " +
         "answered the same request with, recorded once; it reads the request and does " +
         `nothing else. Where a round trip goes (medians per call): our server spent ` +
         `${inServer("ours", "serverMs")} ms on the request (its process's CPU: ` +
         `${inServer("ours", "serverCpuMs")} ms), the floor ${inServer("floor", "serverMs")} ms ` +
-        `(CPU ${inServer("floor", "serverCpuMs")} ms); the same graph with its three SQLite ` +
-        `checkpoints, run in our server's process with no server in the way, takes ` +
-        `${n(graphAloneMs)} ms.`,
+        `(CPU ${inServer("floor", "serverCpuMs")} ms), ours with SQLite in memory ` +
+        `${inServer("oursInMemory", "serverMs")} ms (CPU ${inServer("oursInMemory", "serverCpuMs")} ` +
+        `ms); the same graph with its three SQLite checkpoints, run in our server's process with ` +
+        `no server in the way, takes ${n(graphAloneMs)} ms. ${inMemoryNote}`,
     ),
     timeRow(
       "11b-first",
@@ -432,6 +463,12 @@ function serverRows(
       [
         { metric: "lastOverFloor", label: "last event", result: stream("floor", "lastMs") },
         { metric: "closeOverFloor", label: "end", result: stream("floor", "closeMs") },
+        {
+          metric: "inMemoryLastOverFloor",
+          label: `last event, ${inMemory}`,
+          result: pairOf(streams, "floor", "lower", "lastMs", "oursInMemory"),
+          judged: false,
+        },
       ],
       "the floor sends the frames our server sent for the same run, recorded once, all at " +
         "once, and answers the SDK's GET of the run with our recorded answer.",
@@ -448,7 +485,8 @@ function serverRows(
           `${n(options.clients)} SDK clients, each calling runs.wait ` +
           `${n(options.runsPerClient)} times in a row on threads made beforehand; runs ` +
           `finished per second of wall time. The floor's rate is the reference: what the ` +
-          `client and HTTP allow here. ${langGraphWaits}`,
+          `client and HTTP allow here. Ours with SQLite in memory: ` +
+          `${n(rates.contestants.oursInMemory.values.median)} runs/s. ${langGraphWaits}`,
       }),
       reference: {
         value: rates.contestants.floor.values.median,
@@ -489,18 +527,19 @@ export async function benchServer(options: ServerBenchOptions): Promise<Measured
     const programs = await writePrograms(directory);
     const ours = await startOurs(programs, directory);
     running.push(ours);
+    const oursInMemory = await startOursInMemory(programs, directory);
+    running.push(oursInMemory);
     const floor = await startFloor(programs, directory, ours.url);
     running.push(floor);
     const langGraph = await startLangGraph(programs, directory);
     running.push(langGraph);
     for (const server of running) server.pause();
     for (const server of running) await warmUp(server, options.warmupRuns);
-    const servers: Readonly<Record<Side, ServerChild>> = { ours, langGraph, floor };
-    const onEach = (measure: (server: ServerChild) => Promise<Measured>) => ({
-      ours: () => onServer(servers.ours, measure),
-      langGraph: () => onServer(servers.langGraph, measure),
-      floor: () => onServer(servers.floor, measure),
-    });
+    const servers: Readonly<Record<Side, ServerChild>> = { ours, oursInMemory, langGraph, floor };
+    const onEach = (measure: (server: ServerChild) => Promise<Measured>) =>
+      Object.fromEntries(
+        Object.entries(servers).map(([side, server]) => [side, () => onServer(server, measure)]),
+      ) as Record<Side, () => Promise<Observation>>;
     const rounds = {
       ...options.repetitions,
       gcBeforeSample: true,
