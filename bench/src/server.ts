@@ -56,8 +56,8 @@ export interface ServerBenchOptions {
 
 /**
  * The contestants of 11a–11c: our server, the same server with its SQLite store and
- * checkpointer in memory (no durable write: what durability costs, not a deployment), LangGraph's,
- * and the floor replaying ours.
+ * checkpointer in memory (no durable write: what durability costs, not a deployment),
+ * LangGraph's, and the floor replaying ours.
  */
 type Side = "ours" | "oursInMemory" | Peer;
 /** What ours is compared with. */
@@ -103,16 +103,16 @@ async function workingDirectory(directory: string, side: Side): Promise<string> 
   return path;
 }
 
-/** Our server, over a fresh SQLite file. */
-async function startOurs(programs: Programs, directory: string): Promise<ServerChild> {
-  const cwd = await workingDirectory(directory, "ours");
-  return ServerChild.start("our", programs.ours, [cwd], cwd);
-}
-
-/** Our server with its store and checkpointer in memory. */
-async function startOursInMemory(programs: Programs, directory: string): Promise<ServerChild> {
-  const cwd = await workingDirectory(directory, "oursInMemory");
-  return ServerChild.start("our in-memory", programs.ours, [cwd, "in-memory"], cwd);
+/** Our server, over a fresh SQLite file, or with its store and checkpointer in memory. */
+async function startOurs(
+  programs: Programs,
+  directory: string,
+  side: "ours" | "oursInMemory" = "ours",
+): Promise<ServerChild> {
+  const cwd = await workingDirectory(directory, side);
+  return side === "ours"
+    ? ServerChild.start("our", programs.ours, [cwd], cwd)
+    : ServerChild.start("our in-memory", programs.ours, [cwd, "in-memory"], cwd);
 }
 
 /** LangGraph's server, in a fresh working directory holding its graph module. */
@@ -290,15 +290,14 @@ async function idleThreadsMemory(
 }
 
 /**
- * `side` (ours unless said) paired with `other` from rounds of all contestants, on the values
- * or on `observed`.
+ * Ours (or `side`) paired with `other` from rounds of all contestants, on the values or on
+ * `observed`.
  */
 function pairOf(
   result: InterleavedResult<Side>,
   other: Peer,
   better: Better,
-  observed?: string,
-  side: "ours" | "oursInMemory" = "ours",
+  { observed, side = "ours" }: { observed?: string; side?: "ours" | "oursInMemory" } = {},
 ): PairedResult {
   const { contestants, load } = result;
   return pairedResult(contestants[side], contestants[other], better, load, observed);
@@ -365,7 +364,7 @@ function floorRow(
 const noWorseThanLangGraph = { atLeast: 1, text: "≤ LangGraph's (ratio ≥ 1)" };
 
 /** How a floor row names its comparison of ours with SQLite in memory, which it does not judge. */
-const inMemory = "SQLite in memory, not judged";
+const inMemoryLabel = "SQLite in memory, not judged";
 const inMemoryNote =
   "Ours with SQLite in memory is the same server with its store and checkpointer in memory, " +
   "in the same rounds: no durable write, so no restart safety; it shows what the writes cost " +
@@ -400,7 +399,8 @@ function serverRows(
       target: noWorseThanLangGraph,
       note,
     });
-  const stream = (other: Peer, time: keyof StreamTimes) => pairOf(streams, other, "lower", time);
+  const stream = (other: Peer, time: keyof StreamTimes) =>
+    pairOf(streams, other, "lower", { observed: time });
   const steps = `${streamedSteps}-step streamed run`;
   const idleGrowth = (side: "ours" | "peer") => n(idle.observed[side].growthMb?.median ?? 0);
   return [
@@ -421,8 +421,8 @@ function serverRows(
         { metric: "overFloor", label: "round trip", result: pairOf(waits, "floor", "lower") },
         {
           metric: "inMemoryOverFloor",
-          label: `round trip, ${inMemory}`,
-          result: pairOf(waits, "floor", "lower", undefined, "oursInMemory"),
+          label: `round trip, ${inMemoryLabel}`,
+          result: pairOf(waits, "floor", "lower", { side: "oursInMemory" }),
           judged: false,
         },
       ],
@@ -465,8 +465,8 @@ function serverRows(
         { metric: "closeOverFloor", label: "end", result: stream("floor", "closeMs") },
         {
           metric: "inMemoryLastOverFloor",
-          label: `last event, ${inMemory}`,
-          result: pairOf(streams, "floor", "lower", "lastMs", "oursInMemory"),
+          label: `last event, ${inMemoryLabel}`,
+          result: pairOf(streams, "floor", "lower", { observed: "lastMs", side: "oursInMemory" }),
           judged: false,
         },
       ],
@@ -527,7 +527,7 @@ export async function benchServer(options: ServerBenchOptions): Promise<Measured
     const programs = await writePrograms(directory);
     const ours = await startOurs(programs, directory);
     running.push(ours);
-    const oursInMemory = await startOursInMemory(programs, directory);
+    const oursInMemory = await startOurs(programs, directory, "oursInMemory");
     running.push(oursInMemory);
     const floor = await startFloor(programs, directory, ours.url);
     running.push(floor);

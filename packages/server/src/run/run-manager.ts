@@ -206,43 +206,33 @@ export class RunManager {
     this.#admit?.(creation);
     const runId = randomUUID();
     const slot = this.#slotAtInsert(thread.threadId, runId, owner);
-    let insertion: RunInsertion;
-    try {
-      insertion = await this.#insert(
-        {
-          runId,
-          threadId: thread.threadId,
-          assistantId: assistant.assistantId,
-          owner,
-          status: "pending",
-          metadata: creation.metadata ?? {},
-          multitaskStrategy: creation.multitaskStrategy,
-          request: {
-            input,
-            ...(creation.resume === undefined ? {} : { resume: creation.resume }),
-            ...(byIds ? { resumeByIds: true } : {}),
-            config: creation.config ?? {},
-            streamMode: creation.streamMode,
-            onDisconnect: creation.onDisconnect,
-            checkpointId: creation.checkpointId ?? null,
-            temporary: threadId === undefined && creation.onCompletion !== "keep",
-            ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
-          },
-          error: null,
-          attempt: 1,
-          checkpointBefore: null,
-          cancel: null,
+    const { run, inflight, overLimit } = await this.#insert(
+      {
+        runId,
+        threadId: thread.threadId,
+        assistantId: assistant.assistantId,
+        owner,
+        status: "pending",
+        metadata: creation.metadata ?? {},
+        multitaskStrategy: creation.multitaskStrategy,
+        request: {
+          input,
+          ...(creation.resume === undefined ? {} : { resume: creation.resume }),
+          ...(byIds ? { resumeByIds: true } : {}),
+          config: creation.config ?? {},
+          streamMode: creation.streamMode,
+          onDisconnect: creation.onDisconnect,
+          checkpointId: creation.checkpointId ?? null,
+          temporary: threadId === undefined && creation.onCompletion !== "keep",
+          ...(creation.webhook === undefined ? {} : { webhook: creation.webhook }),
         },
-        slot && {
-          checkpointBefore: (await this.#checkpointer.getLatest(thread.threadId))?.id ?? null,
-        },
-      );
-    } catch (error) {
-      if (slot) this.#freeSlot(thread.threadId, slot);
-      throw error;
-    }
-    const { run, inflight, overLimit } = insertion;
-    if (slot && !run) this.#freeSlot(thread.threadId, slot);
+        error: null,
+        attempt: 1,
+        checkpointBefore: null,
+        cancel: null,
+      },
+      slot,
+    );
     if (overLimit && this.#quotas) throw this.#quotas.exceeded(overLimit);
     if (run && !this.#dispatcher) this.#expectEnd(run.runId, run.threadId);
     if (!run) {
@@ -267,12 +257,26 @@ export class RunManager {
     return run;
   }
 
-  /** Stores a new run, within the quotas; with `start`, started if its thread is free. */
-  #insert(
+  /**
+   * Stores a new run, within the quotas; with the thread's slot taken at insert
+   * ({@link #slotAtInsert}), started if its thread is free. The slot is given back when no run
+   * was stored.
+   */
+  async #insert(
     run: Omit<RunRecord, "createdAt" | "updatedAt">,
-    start?: RunStart,
+    slot: ThreadSlot | undefined,
   ): Promise<RunInsertion> {
-    return this.#store.insertRun(run, this.#quotas?.limits, start);
+    try {
+      const start: RunStart | undefined = slot && {
+        checkpointBefore: (await this.#checkpointer.getLatest(run.threadId))?.id ?? null,
+      };
+      const insertion = await this.#store.insertRun(run, this.#quotas?.limits, start);
+      if (slot && !insertion.run) this.#freeSlot(run.threadId, slot);
+      return insertion;
+    } catch (error) {
+      if (slot) this.#freeSlot(run.threadId, slot);
+      throw error;
+    }
   }
 
   /**

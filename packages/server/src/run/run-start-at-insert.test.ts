@@ -19,10 +19,7 @@ import { startTestServer, type TestServer, twoStepGraph } from "../test-server.j
 /** The embedded store, recording the writes a run makes, and able to hold its next insertion. */
 class RecordingStore extends SqliteServerStore {
   readonly writes: string[] = [];
-  #held: Gate | undefined;
-  #reached: (() => void) | undefined;
-
-  #heldAfter = false;
+  #hold: { gate: Gate; after: boolean; reach: () => void } | undefined;
 
   /**
    * Holds the next `insertRun` before it writes (or, `after`, once it has written, before it
@@ -30,14 +27,10 @@ class RecordingStore extends SqliteServerStore {
    */
   holdNextInsert(after = false): { reached: Promise<void>; gate: Gate } {
     const gate = new Gate();
-    this.#held = gate;
-    this.#heldAfter = after;
-    return {
-      gate,
-      reached: new Promise<void>((resolve) => {
-        this.#reached = resolve;
-      }),
-    };
+    const reached = new Promise<void>((reach) => {
+      this.#hold = { gate, after, reach };
+    });
+    return { gate, reached };
   }
 
   override async insertRun(
@@ -45,16 +38,16 @@ class RecordingStore extends SqliteServerStore {
     limits?: RunLimits,
     start?: RunStart,
   ): Promise<RunInsertion> {
-    const held = this.#held;
-    this.#held = undefined;
+    const held = this.#hold;
+    this.#hold = undefined;
     const hold = async () => {
-      this.#reached?.();
-      await held?.opened;
+      held?.reach();
+      await held?.gate.opened;
     };
-    if (held && !this.#heldAfter) await hold();
+    if (held && !held.after) await hold();
     const inserted = await super.insertRun(run, limits, start);
     this.writes.push(`insert ${inserted.run?.status ?? "refused"}`);
-    if (held && this.#heldAfter) await hold();
+    if (held?.after) await hold();
     return inserted;
   }
 
@@ -111,6 +104,22 @@ const call = async (method: string, path: string, body?: unknown) => {
 const newThread = async () => (await call("POST", "/threads", {})).body.thread_id as string;
 const run = { assistant_id: "review", input: { messages: [{ role: "user", content: "q" }] } };
 
+/**
+ * Creates a run on a new thread and, while `store` holds its insertion (before its write, or
+ * `after` it), a second run with `strategy`; `open` lets the first go on.
+ */
+async function createWhileHeld(store: RecordingStore, strategy: string, after: boolean) {
+  const threadId = await newThread();
+  const held = store.holdNextInsert(after);
+  const first = call("POST", `/threads/${threadId}/runs`, run);
+  await held.reached;
+  const second = await call("POST", `/threads/${threadId}/runs`, {
+    ...run,
+    multitask_strategy: strategy,
+  });
+  return { threadId, first, second, open: () => held.gate.open() };
+}
+
 describe("a run started as it is stored", () => {
   it("writes a waited run in two steps: inserted running, ended with its events", async () => {
     const store = await serve();
@@ -127,17 +136,10 @@ describe("a run started as it is stored", () => {
 
   it("queues a run created while another is being stored behind it", async () => {
     const store = await serve();
-    const threadId = await newThread();
-    const held = store.holdNextInsert();
-    const first = call("POST", `/threads/${threadId}/runs`, run);
-    await held.reached;
-    const second = await call("POST", `/threads/${threadId}/runs`, {
-      ...run,
-      multitask_strategy: "enqueue",
-    });
+    const { threadId, first, second, open } = await createWhileHeld(store, "enqueue", false);
     // Stored while the first was held: it waits, since the first holds the thread's turn.
     expect(second.body.status).toBe("pending");
-    held.gate.open();
+    open();
     // The first finds the second inflight: it is refused under `reject`.
     expect((await first).status).toBe(409);
     const joined = await call("GET", `/threads/${threadId}/runs/${second.body.run_id}/join`);
@@ -151,17 +153,10 @@ describe("a run started as it is stored", () => {
 
   it("stops a run stored started that an interrupt run stopped before it executed", async () => {
     const store = await serve();
-    const threadId = await newThread();
-    const held = store.holdNextInsert(true);
-    const first = call("POST", `/threads/${threadId}/runs`, run);
-    await held.reached;
     // The first is stored running, and its creation has not gone on yet: the second stops it.
-    const second = await call("POST", `/threads/${threadId}/runs`, {
-      ...run,
-      multitask_strategy: "interrupt",
-    });
+    const { threadId, first, second, open } = await createWhileHeld(store, "interrupt", true);
     expect(second.body.status).toBe("pending");
-    held.gate.open();
+    open();
     const firstRun = (await first).body;
     expect(firstRun.status).toBe("running");
     const joined = await call("GET", `/threads/${threadId}/runs/${second.body.run_id}/join`);
